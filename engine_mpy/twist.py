@@ -1,0 +1,301 @@
+# Phase 10 Twist: the board game with pawns and Twist cards (seeds/twist.txt, decided in
+# RULINGS.md, "Twist"). Same shape as every game: settings plus hand records; pawns,
+# dealer, end and winner are derived by replaying the records, never stored.
+#
+# Settings: {"players": [2-6 names], "dealer": first dealer (index), "layout": the board
+# as space codes (engine_mpy/board.py; kept in the save so a game stays valid when the
+# layout file changes), "values": "face" (default) or "classic" card values for the
+# tie-break}.
+#
+# A hand record, as saved:
+#   {"out": 1, "left": [10, null, 2], "pick": [null, "after", 7], "total": [null, null, 14]}
+#     out    the player who went out (index in seating order); exactly one per hand
+#     left   per player the number of cards left in hand, null for the player who went out.
+#            It tells whether the phase was completed (engine_mpy/handcheck.py).
+#     pick   (only when someone stood on a Twist space) per player "before" / "after"
+#            (the phase printed on that side of the Twist space) or a Twist card 1-10;
+#            null for players on a numbered space
+#     total  (only when the tie-break needs it) per player the value of the cards left,
+#            for players who moved past the red space without going out
+from engine_mpy.game import Game, RuleError, check_names, check_int
+from engine_mpy.phases import PHASE_CARDS, TWIST_CARDS, phase_text, twist_text
+from engine_mpy import handcheck
+from engine_mpy import board
+
+BEFORE = "before"
+AFTER = "after"
+FACE = "face"
+CLASSIC = "classic"
+
+
+def _int(v):
+    return isinstance(v, int) and v is not True and v is not False
+
+
+def draw_twist_card(rng, taken=()):
+    """Draw a Twist card at random for a player, as the Twist card holder would: none of
+    the cards already taken this hand (all cards return before the next hand). rng is
+    any object with randrange(n) or getrandbits(k) (random module, random.Random, a fake)."""
+    free = [c for c in range(1, 11) if c not in taken]
+    if not free:
+        raise RuleError("All ten Twist cards are taken this hand.")
+    n = len(free)
+    if hasattr(rng, "randrange"):
+        return free[rng.randrange(n)]
+    # getrandbits only: rejection sampling keeps every free card equally likely.
+    while True:
+        k = rng.getrandbits(4)
+        if k < n:
+            return free[k]
+
+
+def move(pos, steps, red):
+    """Where a pawn on space pos (0-based) ends after a move of steps spaces (-1: back
+    one, a failed Twist card). red is the index of the red space; red + 1 means the pawn
+    moved past it (it has finished)."""
+    if steps < 0:
+        return pos - 1 if pos > 0 else 0
+    if pos == red:
+        # No 1-space move off the red space; completing Phase 10 (2 or 3) moves past it.
+        return red + 1 if steps >= 2 else red
+    to = pos + steps
+    if to <= red:
+        return to
+    # Moving past the red space needs Phase 10 completed on it, except a move from one of
+    # the two spaces before it, which may jump it (seeds/twist.txt: "You may skip over the
+    # 10th Phase space by earning a 2 or 3-space move from one of the two preceding
+    # spaces"). A longer move from further back stops on the red space.
+    if pos >= red - 2:
+        return red + 1
+    return red
+
+
+def tie_total_possible(total, cards, values):
+    """Whether cards cards left can be worth total in the tie-break count."""
+    if not _int(total) or total < 0:
+        return False
+    if values == CLASSIC:
+        return handcheck.points_possible(total, cards)
+    # Face values: number cards 1-12 (8 of each), Skip 15 (4 in the deck), Wild 25 (8).
+    for w in range(min(cards, 8) + 1):
+        for s in range(min(cards - w, 4) + 1):
+            k = cards - w - s
+            rest = total - 25 * w - 15 * s
+            lo = k if k <= 8 else 8 + 2 * (k - 8)
+            hi = 12 * k if k <= 8 else 96 + 11 * (k - 8)
+            if lo <= rest <= hi:
+                return True
+    return False
+
+
+class TwistState:
+    """Everything the board screen shows, derived from the hand records."""
+
+    def __init__(self, n):
+        self.n = n
+        self.pos = [0] * n     # space index of each pawn; red + 1 once past the red space
+        self.hands = 0
+        self.last = []         # per hand: the moves made (+3, +2, +1, 0, +4, +6, -1)
+        self.passed = []       # players who moved past the red space (in the last hand)
+        self.over = False
+        self.winners = []
+
+
+class Twist(Game):
+    KIND = "twist"
+
+    def check_settings(self, s):
+        if not isinstance(s, dict):
+            raise RuleError("settings must be an object")
+        players = check_names(s.get("players"), 2, 6)
+        dealer = check_int(s.get("dealer", 0), 0, len(players) - 1, "The first dealer")
+        layout = s.get("layout")
+        if layout is None:
+            codes = board.default_layout()
+        elif isinstance(layout, str):
+            codes = board.parse_layout(layout)
+        else:
+            codes = board.check_codes(layout)
+        values = s.get("values", FACE)
+        if values not in (FACE, CLASSIC):
+            raise RuleError("Card values must be \"face\" or \"classic\".")
+        # The board is read here once; every replay uses the table.
+        self.codes = codes
+        self.phases = board.space_phases(codes)
+        self.red = len(codes) - 1
+        return {"players": players, "dealer": dealer, "layout": " ".join(codes), "values": values}
+
+    def start(self):
+        return TwistState(len(self.settings["players"]))
+
+    # --- what a pawn attempts --------------------------------------------------------
+    def on_twist(self, p):
+        """Whether player p's pawn stands on a Twist space (must choose before the hand)."""
+        pos = self.state.pos[p]
+        return pos <= self.red and self.phases[pos] == board.TWIST
+
+    def attempt(self, st, p, pick):
+        """What player p attempts from their space with pick: (phase, card), one of them
+        0, or raises RuleError when the pick does not fit the space."""
+        name = self.settings["players"][p]
+        pos = st.pos[p]
+        ph = self.phases[pos]
+        if ph != board.TWIST:
+            if pick is not None:
+                raise RuleError("%s is not on a Twist space, so has no choice to make." % name)
+            return ph, 0
+        if pick == BEFORE:
+            return self.phases[pos - 1], 0
+        if pick == AFTER:
+            return self.phases[pos + 1], 0
+        if _int(pick) and 1 <= pick <= 10:
+            return 0, pick
+        if pick is None:
+            raise RuleError("%s is on a Twist space: choose the phase before it, the phase after it, or a Twist card." % name)
+        raise RuleError("%s: the choice is \"before\", \"after\" or a Twist card 1-10." % name)
+
+    def attempt_text(self, p, pick=None):
+        """(label, text) of what player p attempts next hand, for the screen: e.g.
+        ("Phase 3", "1 set of 4 + 1 run of 4"), ("Twist card 2", "4 sets of 2"). On a Twist
+        space with no pick yet: ("Twist", "phase 2, phase 3 or a Twist card")."""
+        pos = self.state.pos[p]
+        if pos > self.red:
+            return "Finished", "moved past the red space"
+        if pick is None and self.phases[pos] == board.TWIST:
+            return "Twist", "phase %d, phase %d or a Twist card" % (self.phases[pos - 1], self.phases[pos + 1])
+        ph, card = self.attempt(self.state, p, pick)
+        if card:
+            return "Twist card %d" % card, twist_text(card)
+        return "Phase %d" % ph, phase_text(ph)
+
+    def dealer(self):
+        """Who deals the next hand (the deal passes to the left each hand)."""
+        return (self.settings["dealer"] + self.state.hands) % self.state.n
+
+    def first_player(self):
+        return (self.dealer() + 1) % self.state.n
+
+    def space(self, p):
+        """Player p's space, 1-based as printed on the board (len(layout) + 1: finished)."""
+        return self.state.pos[p] + 1
+
+    # --- one hand --------------------------------------------------------------------
+    def step(self, st, rec, index):
+        names = self.settings["players"]
+        if not isinstance(rec, dict):
+            raise RuleError("a hand must be an object")
+        if st.over:
+            raise RuleError("The game is over: %s won." % " and ".join([names[w] for w in st.winners]))
+        n = st.n
+        out = rec.get("out")
+        if not _int(out) or not 0 <= out < n:
+            raise RuleError("Say who went out: exactly one player ends each hand.")
+        left = rec.get("left")
+        if not isinstance(left, list) or len(left) != n:
+            raise RuleError("Enter the cards left for every player.")
+        pick = rec.get("pick")
+        if pick is not None and (not isinstance(pick, list) or len(pick) != n):
+            raise RuleError("Twist choices must list every player.")
+        total = rec.get("total")
+        if total is not None and (not isinstance(total, list) or len(total) != n):
+            raise RuleError("Card totals must list every player.")
+
+        picks = [None] * n
+        cards_seen = 0  # bit c: Twist card c already taken this hand
+        moves = [0] * n
+        entries = [None] * n
+        any_pick = False
+        for p in range(n):
+            name = names[p]
+            pk = pick[p] if pick else None
+            ph, card = self.attempt(st, p, pk)
+            if pk is not None:
+                picks[p] = pk
+                any_pick = True
+            if card:
+                if cards_seen & (1 << card):
+                    raise RuleError("Two players hold Twist card %d; there is one of each." % card)
+                cards_seen |= 1 << card
+                size = TWIST_CARDS[card]
+                label = "Twist card %d" % card
+            else:
+                size = PHASE_CARDS[ph]
+                label = "Phase %d" % ph
+            c = left[p]
+            if p == out:
+                if c is not None and c != 0:
+                    raise RuleError("%s went out, so %s has no cards left." % (name, name))
+                went_out = done = True
+            else:
+                if not _int(c):
+                    raise RuleError("%s: enter the number of cards left." % name)
+                done = handcheck.completed_from_count(name, c, size, label)
+                went_out = False
+                entries[p] = c
+            if card:
+                moves[p] = 6 if went_out else (4 if done else -1)
+            else:
+                moves[p] = 3 if went_out else (2 if done else 1)
+
+        # Move the pawns (the hand stands from here on, unless the tie-break lacks totals).
+        new = [move(st.pos[p], moves[p], self.red) for p in range(n)]
+        passed = [p for p in range(n) if new[p] > self.red]
+        winners = []
+        totals = None
+        if passed:
+            if out in passed:
+                winners = [out]
+            elif len(passed) == 1:
+                winners = passed
+            else:
+                totals = [None] * n
+                best = -1
+                for p in passed:
+                    t = total[p] if total else None
+                    if t is None:
+                        raise RuleError(
+                            "%s moved past the red space with others: enter the value of %s's cards left." % (names[p], names[p])
+                        )
+                    totals[p] = t
+                    if best < 0 or t < best:
+                        best = t
+                winners = [p for p in passed if totals[p] == best]
+        if total:
+            # Totals given though not all needed are kept, but must fit the cards left.
+            if totals is None:
+                totals = [None] * n
+            values = self.settings["values"]
+            for p in range(n):
+                t = total[p]
+                if t is None:
+                    continue
+                if p == out:
+                    raise RuleError("%s went out: no cards left to count." % names[p])
+                if not tie_total_possible(t, entries[p], values):
+                    raise RuleError(
+                        "%s: %d cards left cannot be worth %s (%s values)."
+                        % (names[p], entries[p], t, "face" if values == FACE else "Classic 5/10")
+                    )
+                totals[p] = t
+
+        st.pos = new
+        st.hands += 1
+        st.last.append(moves)
+        if passed:
+            st.passed = passed
+            st.over = True
+            st.winners = winners
+        norm = {"out": out, "left": entries}
+        if any_pick:
+            norm["pick"] = picks
+        if totals and [t for t in totals if t is not None]:
+            norm["total"] = totals
+        return norm
+
+    # --- standings -------------------------------------------------------------------
+    def standings(self):
+        """Players from the leading pawn back: (player, space 1-based, label, text)."""
+        order = list(range(self.state.n))
+        # Ties keep seating order (MicroPython's sort is not stable, so say it in the key).
+        order.sort(key=lambda p: p - 8 * self.state.pos[p])
+        return [(p, self.space(p)) + self.attempt_text(p) for p in order]
