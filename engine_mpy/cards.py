@@ -1,0 +1,424 @@
+# The card games as a score pad sees them: Phase 10 (Classic) with its three official
+# variations, and the Masters Edition (RULINGS.md, "Classic" and "Masters Edition").
+#
+# A hand record, as saved:
+#   {"out": 2, "left": [[0, 3, 0, 1], [4, 4, 1, 1], null]}
+#     out   the player who went out (index in seating order)
+#     left  per player the cards left: four counts [1-9, 10-12, Skip, Wild], or points
+#           (a whole number, when the table counts points), null for the player who went out
+#     done  (only when points leave it open) per player true/false/null: completed the phase
+#     phase (Masters only) per player the phase completed this hand, 0 for none
+# A tie-break hand (the tied players replay the last phase; no points recorded):
+#   {"tiebreak": 1}   the player who went out first in it
+# Everything else (points, phases, totals, dealer, winner) is derived by replaying.
+from engine_mpy.game import Game, RuleError, check_names, check_int
+from engine_mpy.phases import PHASE_CARDS, phase_text
+from engine_mpy import handcheck
+
+STANDARD = "standard"
+TEN_HANDS = "ten_hands"
+FIRST_N = "first_n"
+EVEN = "even"
+VARIATIONS = (STANDARD, TEN_HANDS, FIRST_N, EVEN)
+VARIATION_NAMES = ("Standard", "Ten hands", "First N phases", "Even phases")
+
+_ALL_PHASES = 0x7FE  # bits 1..10: every phase completed (Masters)
+
+
+class CardState:
+    """Everything a score pad shows, derived from the hand records."""
+
+    def __init__(self, n):
+        self.n = n
+        self.step = [0] * n        # Classic: phases completed (index into the phase sequence)
+        self.done = [0] * n        # Masters: bit p set when phase p is completed
+        self.total = [0] * n
+        self.won = [0] * n         # hands in which the player went out
+        self.hands = 0             # hands played (the tie-break hand not counted)
+        self.rows = []             # score sheet: per hand (out, points, completed, phases, totals)
+        self.over = False
+        self.winners = []
+        self.tiebreak = []         # players of a pending tie-break hand
+        self.tiebreak_winner = -1
+
+
+class _CardGame(Game):
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 6
+
+    def start(self):
+        return CardState(len(self.settings["players"]))
+
+    def check_settings(self, s):
+        if not isinstance(s, dict):
+            raise RuleError("settings must be an object")
+        players = check_names(s.get("players"), self.MIN_PLAYERS, self.MAX_PLAYERS)
+        dealer = check_int(s.get("dealer", 0), 0, len(players) - 1, "The first dealer")
+        return {"players": players, "dealer": dealer}
+
+    # --- what differs between Classic and Masters ---------------------------------------
+    def attempted(self, st, p, rec):
+        """The phase player p attempts in the next hand (0 when none is to be attempted)."""
+        raise NotImplementedError
+
+    # --- one hand ------------------------------------------------------------------------
+    def step(self, st, rec, index):
+        if not isinstance(rec, dict):
+            raise RuleError("a hand must be an object")
+        names = self.settings["players"]
+        if "tiebreak" in rec:
+            return self._tiebreak(st, rec, names)
+        if st.tiebreak:
+            raise RuleError(
+                "A tie-break hand between %s is due: record who went out first in it." % _join(names, st.tiebreak)
+            )
+        if st.over:
+            raise RuleError("The game is over: %s won." % _join(names, st.winners))
+        n = st.n
+        out = rec.get("out")
+        if not isinstance(out, int) or out is True or out is False or not 0 <= out < n:
+            raise RuleError("Say who went out: exactly one player ends each hand.")
+        left = rec.get("left")
+        if not isinstance(left, list) or len(left) != n:
+            raise RuleError("Enter the cards left for every player.")
+        said = rec.get("done")
+        if said is not None and (not isinstance(said, list) or len(said) != n):
+            raise RuleError("completed flags must list every player")
+        chosen = self.chosen_phases(st, rec, out, names)
+        entries = []
+        points = []
+        completed = []
+        flags = []
+        need_flags = False
+        for p in range(n):
+            e, pts, ok, flag = self.judge(st, p, out, left[p], said[p] if said else None, chosen, names)
+            entries.append(e)
+            points.append(pts)
+            completed.append(ok)
+            flags.append(flag)
+            if flag is not None:
+                need_flags = True
+        handcheck.check_deck(names, entries)
+        # The hand stands: apply it.
+        phases = [self.attempted(st, p, chosen) for p in range(n)]
+        for p in range(n):
+            st.total[p] += points[p]
+            if completed[p]:
+                self.advance(st, p, phases[p])
+        st.won[out] += 1
+        st.hands += 1
+        st.rows.append((out, points, completed, phases, st.total[:]))
+        self.check_end(st, completed, names)
+        norm = {"out": out, "left": entries}
+        if need_flags:
+            norm["done"] = flags
+        if chosen is not None:
+            norm["phase"] = chosen
+        return norm
+
+    def chosen_phases(self, st, rec, out, names):
+        return None
+
+    def judge(self, st, p, out, entry, said, chosen, names):
+        """One player's entry -> (normalised entry, points, completed, flag to save)."""
+        name = names[p]
+        ph = self.attempted(st, p, chosen)
+        label = "phase %d" % ph if ph else "a phase"
+        if p == out:
+            if entry is None or entry == 0 or entry == [0, 0, 0, 0]:
+                return None, 0, True, None
+            raise RuleError("%s went out, so has no cards left." % name)
+        if entry is None:
+            raise RuleError("Enter the cards %s has left." % name)
+        cards = self.phase_cards(st, p, chosen)
+        if isinstance(entry, list):
+            counts = handcheck.check_counts(name, entry)
+            ok = handcheck.completed_from_count(name, sum(counts), cards, label)
+            ok = self.agree(st, p, ok, chosen, name, sum(counts))
+            if said is not None and said != ok:
+                raise RuleError("%s: the cards left say %s %s %s." % (name, name, "completed" if ok else "did not complete", label))
+            return counts, handcheck.card_points(counts), ok, None
+        known = self.known_completion(st, p, chosen)
+        if known is not None:
+            if said is not None and said != known:
+                raise RuleError("%s: the phase entered says %s %s a phase." % (name, name, "completed" if known else "did not complete"))
+            said = known
+        ok = handcheck.completed_from_points(name, entry, cards, label, said)
+        # Save the flag only when the points alone leave it open (and Masters says it anyway).
+        flag = ok if known is None and _both(name, entry, cards, label) else None
+        return entry, entry, ok, flag
+
+    # Overridden by Masters, where the phase each player names decides completion.
+    def known_completion(self, st, p, chosen):
+        return None
+
+    def agree(self, st, p, ok, chosen, name, n):
+        return ok
+
+    def phase_cards(self, st, p, chosen):
+        return PHASE_CARDS[self.attempted(st, p, chosen)]
+
+    def _tiebreak(self, st, rec, names):
+        if not st.tiebreak:
+            raise RuleError("No tie-break hand is due.")
+        w = rec.get("tiebreak")
+        if not isinstance(w, int) or w is True or w is False or w not in st.tiebreak:
+            raise RuleError("The tie-break hand is between %s: one of them went out first." % _join(names, st.tiebreak))
+        st.winners = [w]
+        st.tiebreak_winner = w
+        st.tiebreak = []
+        return {"tiebreak": w}
+
+    def settle(self, st, finishers):
+        """The game ends: among finishers the lowest total wins; a tie needs a tie-break."""
+        low = min(st.total[p] for p in finishers)
+        best = [p for p in finishers if st.total[p] == low]
+        st.over = True
+        if len(best) == 1:
+            st.winners = best
+        else:
+            st.tiebreak = best
+
+    # --- what a score pad asks ------------------------------------------------------------
+    def dealer(self, hand=None):
+        """Who deals hand number `hand` (0-based; default: the next hand). Passes left."""
+        if hand is None:
+            hand = len(self.records)
+        return (self.settings["dealer"] + hand) % len(self.settings["players"])
+
+    def first_player(self, hand=None):
+        return (self.dealer(hand) + 1) % len(self.settings["players"])
+
+    def players(self):
+        """Per player: name, phase (next attempted, None when done), phase_text,
+        phases_done, total, won, rank (1 = leading; equal standing shares a rank)."""
+        st = self.state
+        names = self.settings["players"]
+        rows = []
+        for p in range(st.n):
+            ph = self.next_phase(st, p)
+            rows.append({
+                "name": names[p],
+                "phase": ph,
+                "phase_text": phase_text(ph) if ph else "",
+                "phases_done": self.phases_done(st, p),
+                "total": st.total[p],
+                "won": st.won[p],
+                "rank": 0,
+            })
+        order = self.ranking()
+        for r in range(len(order)):
+            rows[order[r][0]]["rank"] = order[r][1]
+        return rows
+
+    def ranking(self):
+        """[(player, rank)] best first. Winners lead; then most phases, then lowest total."""
+        st = self.state
+        keys = []
+        for p in range(st.n):
+            won = 0 if p in st.winners else 1
+            keys.append((won, -self.progress(st, p), st.total[p], p))
+        keys.sort()
+        out = []
+        rank = 0
+        prev = None
+        for i in range(len(keys)):
+            k = keys[i][:3]
+            if k != prev:
+                rank = i + 1
+                prev = k
+            out.append((keys[i][3], rank))
+        return out
+
+    def progress(self, st, p):
+        return self.phases_done(st, p)
+
+    def sheet(self):
+        """The score sheet: per hand (hand number, dealer, out, [(points, completed,
+        phase attempted, running total) per player])."""
+        out = []
+        rows = self.state.rows
+        for h in range(len(rows)):
+            o, pts, ok, phs, tot = rows[h]
+            out.append((h + 1, self.dealer(h), o, [(pts[p], ok[p], phs[p], tot[p]) for p in range(len(pts))]))
+        return out
+
+    @property
+    def over(self):
+        return self.state.over and not self.state.tiebreak
+
+    def summary(self):
+        """The host's --json view of the game."""
+        names = self.settings["players"]
+        st = self.state
+        return {
+            "game": self.KIND,
+            "hands": st.hands,
+            "players": [
+                {"name": r["name"], "phase": r["phase"], "phases_done": r["phases_done"], "total": r["total"]}
+                for r in self.players()
+            ],
+            "winners": [names[p] for p in st.winners] if self.over else [],
+            "tiebreak": [names[p] for p in st.tiebreak],
+        }
+
+
+def _both(name, points, cards, label):
+    """True when points fit both a completed and a failed phase (the table must say)."""
+    try:
+        handcheck.completed_from_points(name, points, cards, label, None)
+    except RuleError:
+        return True
+    return False
+
+
+def _join(names, idx):
+    return " and ".join([names[i] for i in idx])
+
+
+class Classic(_CardGame):
+    """Phase 10: phases in order, one per hand at most. Variations (settings "variation"):
+    "ten_hands" (hand h: everyone attempts phase h; ten hands), "first_n" (the last phase
+    is settings "phases"), "even" (phases 2, 4, 6, 8, 10)."""
+
+    KIND = "classic"
+
+    def check_settings(self, s):
+        out = _CardGame.check_settings(self, s)
+        v = s.get("variation", STANDARD)
+        if v not in VARIATIONS:
+            raise RuleError("Unknown variation %r: choose one of %s." % (v, ", ".join(VARIATIONS)))
+        out["variation"] = v
+        if v == FIRST_N:
+            out["phases"] = check_int(s.get("phases"), 1, 10, "The number of phases")
+        return out
+
+    def sequence(self):
+        v = self.settings["variation"]
+        if v == EVEN:
+            return (2, 4, 6, 8, 10)
+        if v == FIRST_N:
+            return tuple(range(1, self.settings["phases"] + 1))
+        return (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+
+    def start(self):
+        st = _CardGame.start(self)
+        self._seq = self.sequence()
+        return st
+
+    def attempted(self, st, p, chosen):
+        if self.settings["variation"] == TEN_HANDS:
+            return st.hands + 1 if st.hands < 10 else 0
+        s = st.step[p]
+        return self._seq[s] if s < len(self._seq) else 0
+
+    def advance(self, st, p, phase):
+        st.step[p] += 1
+
+    def next_phase(self, st, p):
+        if st.over:
+            return None
+        ph = self.attempted(st, p, None)
+        return ph or None
+
+    def phases_done(self, st, p):
+        return st.step[p]
+
+    def progress(self, st, p):
+        # Ten hands: everyone attempts the same phase each hand; only the total ranks.
+        if self.settings["variation"] == TEN_HANDS:
+            return 0
+        return st.step[p]
+
+    def last_phase(self):
+        return self._seq[-1]
+
+    def check_end(self, st, completed, names):
+        if self.settings["variation"] == TEN_HANDS:
+            if st.hands == 10:
+                self.settle(st, list(range(st.n)))
+            return
+        last = len(self._seq)
+        finishers = [p for p in range(st.n) if completed[p] and st.step[p] == last]
+        if finishers:
+            self.settle(st, finishers)
+
+
+class Masters(_CardGame):
+    """Masters Edition: each hand every player attempts one phase of their choice among
+    those not yet completed; a completed phase is never attempted again."""
+
+    KIND = "masters"
+
+    def chosen_phases(self, st, rec, out, names):
+        ph = rec.get("phase")
+        if not isinstance(ph, list) or len(ph) != st.n:
+            raise RuleError("Masters: enter the phase each player completed (0 for none).")
+        norm = []
+        for p in range(st.n):
+            v = ph[p]
+            if v is None:
+                v = 0
+            if not isinstance(v, int) or v is True or v is False or not 0 <= v <= 10:
+                raise RuleError("%s: a phase is a number from 1 to 10 (0 for none)." % names[p])
+            if v and st.done[p] & (1 << v):
+                raise RuleError("%s completed phase %d already; a completed phase is never attempted again." % (names[p], v))
+            if p == out and not v:
+                raise RuleError("%s went out, so completed a phase: say which." % names[p])
+            norm.append(v)
+        return norm
+
+    def attempted(self, st, p, chosen):
+        return chosen[p] if chosen else 0
+
+    def phase_cards(self, st, p, chosen):
+        if chosen[p]:
+            return PHASE_CARDS[chosen[p]]
+        # No phase named: the widest range a completed phase could leave, so a count that
+        # can only mean "completed" is caught and the player is asked which phase.
+        fewest = 10
+        for ph in range(1, 11):
+            if not st.done[p] & (1 << ph) and PHASE_CARDS[ph] < fewest:
+                fewest = PHASE_CARDS[ph]
+        return fewest
+
+    def known_completion(self, st, p, chosen):
+        return chosen[p] != 0
+
+    def agree(self, st, p, ok, chosen, name, n):
+        if ok and not chosen[p]:
+            raise RuleError("%s holds %d cards, so completed a phase: say which." % (name, n))
+        if not ok and chosen[p]:
+            raise RuleError("%s holds 10 cards, so did not complete phase %d." % (name, chosen[p]))
+        return ok
+
+    def advance(self, st, p, phase):
+        st.done[p] |= 1 << phase
+
+    def remaining(self, p):
+        """The phases player p may still choose, lowest first."""
+        d = self.state.done[p]
+        return [ph for ph in range(1, 11) if not d & (1 << ph)]
+
+    def next_phase(self, st, p):
+        # Masters has no single next phase: report the lowest not yet completed.
+        if st.over:
+            return None
+        d = st.done[p]
+        for ph in range(1, 11):
+            if not d & (1 << ph):
+                return ph
+        return None
+
+    def phases_done(self, st, p):
+        d = st.done[p]
+        c = 0
+        for ph in range(1, 11):
+            if d & (1 << ph):
+                c += 1
+        return c
+
+    def check_end(self, st, completed, names):
+        finishers = [p for p in range(st.n) if st.done[p] == _ALL_PHASES]
+        if finishers:
+            self.settle(st, finishers)
