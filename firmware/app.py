@@ -1,0 +1,252 @@
+# The app shell: a stack of screens, the poll loop, idle handling and the saved settings.
+# The loop polls the buttons every POLL_MS, hands each key event to the top screen, redraws
+# only when a screen says it changed, dims the display after a while and switches it off
+# later. Screens live in firmware/screens/ and are imported when pushed and dropped when
+# popped, so only the screens on the stack take RAM.
+import gc
+import json
+import sys
+
+from firmware.keys import LEFT, BACK, KEY_MASK
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+VERSION = "0.1.0"
+
+_POLL_MS = const(10)
+# After a key wakes the display, every event is dropped until the buttons have been
+# released this long: the release (and any long-press or repeat) of the waking key does
+# nothing else. Longer than the buttons' debounce.
+_SWALLOW_MS = const(200)
+
+SETTINGS_FILE = "settings.json"
+
+# What a fresh device uses. dim_s / off_s are seconds of no key; 0 means never.
+DEFAULTS = {
+    "contrast": 128,
+    "dim_s": 60,
+    "off_s": 300,
+    "three_button": False,
+    "entry": "cards",
+    "sh1106": False,
+}
+
+
+def check_settings(d):
+    """The saved settings as a full dict, or None when the text is not settings at all.
+    Unknown keys are dropped and a bad or missing value falls back to its default, so one
+    bad value never loses the others."""
+    if not isinstance(d, dict):
+        return None
+    out = {}
+    for k in DEFAULTS:
+        v = d.get(k, DEFAULTS[k])
+        dv = DEFAULTS[k]
+        if isinstance(dv, bool):
+            ok = v is True or v is False
+        elif isinstance(dv, int):
+            ok = isinstance(v, int) and v is not True and v is not False and 0 <= v <= 0xFFFF
+            if ok and k == "contrast":
+                ok = v <= 255
+        else:
+            ok = v in ("cards", "points")
+        out[k] = v if ok else dv
+    return out
+
+
+def _parse_settings(text):
+    try:
+        return check_settings(json.loads(text))
+    except ValueError:
+        return None
+
+
+def load_settings(store):
+    """(settings, message): the saved settings or the defaults, and what went wrong if
+    anything (a damaged file is set aside by the store and the defaults used)."""
+    if store is None:
+        return dict(DEFAULTS), None
+    text, msg = store.read(SETTINGS_FILE, _parse_settings)
+    if text is None:
+        return dict(DEFAULTS), msg
+    s = _parse_settings(text)
+    if s is None:
+        return dict(DEFAULTS), msg or "Settings unreadable: defaults used."
+    return s, msg
+
+
+def _mem_free():
+    f = getattr(gc, "mem_free", None)
+    if f is None:
+        return -1
+    gc.collect()
+    return f()
+
+
+class App:
+    POLL_MS = _POLL_MS
+
+    def __init__(self, display, reader, buttons, clock, store=None, board=None,
+                 settings=None, mem_free=None):
+        self.display = display
+        self.canvas = display.canvas
+        self.reader = reader
+        self.buttons = buttons
+        self.clock = clock
+        self.store = store
+        self.board = board
+        self.message = None
+        if settings is None:
+            settings, self.message = load_settings(store)
+        self.settings = settings
+        self.mem_free = mem_free or _mem_free
+        self.stack = []
+        # 0 awake, 1 dimmed, 2 display off
+        self.asleep = 0
+        self.swallow = False
+        self.last = clock.ticks_ms()
+        self.redraws = 0
+        display.contrast(settings["contrast"])
+
+    # --- screens -------------------------------------------------------------------------
+    def top(self):
+        return self.stack[-1]
+
+    def push(self, name, arg=None):
+        """Open screen module firmware/screens/<name>.py; its make(app, arg) builds it."""
+        gc.collect()
+        mod = __import__("firmware.screens." + name, None, None, ("make",))
+        scr = mod.make(self, arg)
+        scr.module = name
+        self.stack.append(scr)
+        scr.dirty = True
+        return scr
+
+    def pop(self):
+        """Close the top screen (never the first one) and unload its module if no screen
+        below uses it."""
+        if len(self.stack) < 2:
+            return False
+        scr = self.stack.pop()
+        scr.closed()
+        name = scr.module
+        for s in self.stack:
+            if s.module == name:
+                break
+        else:
+            _unload("firmware.screens." + name)
+        del scr
+        self.top().dirty = True
+        gc.collect()
+        return True
+
+    def start(self, name="menu"):
+        self.push(name)
+
+    # --- settings ------------------------------------------------------------------------
+    def save_setting(self, key, value):
+        """Commit one setting. Writes flash only when the value really changes; returns
+        whether it did."""
+        if self.settings.get(key) == value:
+            return False
+        new = dict(self.settings)
+        new[key] = value
+        if self.store is not None:
+            self.store.write_atomic(SETTINGS_FILE, json.dumps(new))
+        self.settings = new
+        self.apply(key)
+        return True
+
+    def apply(self, key):
+        if key == "contrast":
+            self.display.contrast(self.settings["contrast"])
+        elif key == "three_button":
+            # The buttons' timing state is trivial to rebuild; the new mode takes effect
+            # at once.
+            self.buttons = type(self.buttons)(three_button=self.settings["three_button"])
+        # dim_s / off_s are read live by the loop; sh1106 applies at the next start.
+
+    # --- the loop ------------------------------------------------------------------------
+    def wake(self):
+        if self.asleep == 2:
+            self.display.power(True)
+        if self.asleep:
+            self.display.dim(False)
+        self.asleep = 0
+
+    def _idle(self, now):
+        idle = self.clock.ticks_diff(now, self.last)
+        s = self.settings
+        off = s["off_s"] * 1000
+        if self.asleep < 2 and off and idle >= off:
+            self.display.power(False)
+            self.asleep = 2
+        elif self.asleep < 1 and s["dim_s"] and idle >= s["dim_s"] * 1000:
+            self.display.dim(True)
+            self.asleep = 1
+
+    def handle(self, key):
+        scr = self.top()
+        if not scr.key(key):
+            k = key & KEY_MASK
+            if k == BACK or k == LEFT:
+                self.pop()
+
+    def step(self):
+        """One poll: read the buttons, dispatch, idle, redraw, then sleep out the period."""
+        clk = self.clock
+        now = clk.ticks_ms()
+        bits = self.reader.read()
+        key = self.buttons.update(bits, now)
+        if bits or key:
+            if self.asleep:
+                self.wake()
+                self.swallow = True
+            self.last = now
+        if self.swallow:
+            key = 0
+            if not bits and clk.ticks_diff(now, self.last) >= _SWALLOW_MS:
+                self.swallow = False
+        if key:
+            self.handle(key)
+        else:
+            self._idle(now)
+        scr = self.top()
+        scr.tick(now)
+        if scr.dirty and self.asleep < 2:
+            self.redraw()
+        spent = clk.ticks_diff(clk.ticks_ms(), now)
+        clk.sleep_ms(_POLL_MS - spent if spent < _POLL_MS else 1)
+
+    def redraw(self):
+        scr = self.top()
+        scr.dirty = False
+        self.canvas.clear()
+        scr.draw(self.canvas)
+        self.display.show()
+        self.redraws += 1
+
+    def run_for(self, ms):
+        """Run the loop for ms of the clock's time (the simulator's way in)."""
+        clk = self.clock
+        t0 = clk.ticks_ms()
+        while clk.ticks_diff(clk.ticks_ms(), t0) < ms:
+            self.step()
+
+    def run(self):
+        while True:
+            self.step()
+
+
+def _unload(full):
+    sys.modules.pop(full, None)
+    pkg_name, _, leaf = full.rpartition(".")
+    pkg = sys.modules.get(pkg_name)
+    if pkg is not None:
+        try:
+            delattr(pkg, leaf)
+        except (AttributeError, TypeError):
+            pass

@@ -1,0 +1,48 @@
+# Time for the app loop, passed in rather than read from `time` so the simulator can run a
+# virtual clock (headless runs take no real time and give the same screens on every run).
+# Both clocks have the same three methods: ticks_ms(), ticks_diff(a, b), sleep_ms(ms).
+import time
+
+# MicroPython's millisecond counter wraps at 2**30 on every port; a virtual clock wraps at
+# the same point so the app's arithmetic is exercised the same way.
+_PERIOD = 1 << 30
+_HALF = 1 << 29
+
+
+class Clock:
+    """The board's clock (MicroPython's time.ticks_*); on CPython a monotonic stand-in."""
+
+    def __init__(self):
+        if hasattr(time, "ticks_ms"):
+            self.ticks_ms = time.ticks_ms
+            self.ticks_diff = time.ticks_diff
+            self.sleep_ms = time.sleep_ms
+
+    # CPython fallbacks (used when a front end runs in real time on the PC).
+    def ticks_ms(self):
+        return int(time.monotonic() * 1000) & (_PERIOD - 1)
+
+    def ticks_diff(self, a, b):
+        return ((a - b + _HALF) & (_PERIOD - 1)) - _HALF
+
+    def sleep_ms(self, ms):
+        time.sleep(ms / 1000)
+
+
+class VirtualClock:
+    """A clock that only moves when slept on (or advanced): the simulator's time."""
+
+    def __init__(self, start=0):
+        self.now = start & (_PERIOD - 1)
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return ((a - b + _HALF) & (_PERIOD - 1)) - _HALF
+
+    def sleep_ms(self, ms):
+        if ms > 0:
+            self.now = (self.now + ms) & (_PERIOD - 1)
+
+    advance = sleep_ms

@@ -1,0 +1,35 @@
+# Start-up: find the board, bring up the display first (so its frame buffer is allocated
+# while the heap is still in one piece), load the settings, then hand over to the app loop.
+# /main.py on the board is just:  from firmware import main; main.run()
+import gc
+
+
+def build(board=None, clock=None, root="/", mem_free=None):
+    """Wire the board's edges to a ready App showing its first screen. The simulator calls
+    this with a virtual clock and a host folder as root; the board with nothing."""
+    from firmware import board as boards
+    if board is None:
+        board = boards.detect()
+    from firmware.store import Store
+    from firmware.app import App, load_settings
+    store = Store(root)
+    settings, message = load_settings(store)
+    i2c = boards.make_i2c(board)
+    gc.collect()
+    from firmware.display import Display
+    display = Display(i2c, controller="sh1106" if settings["sh1106"] else "ssd1306")
+    from firmware.buttons import Buttons, PinReader
+    reader = PinReader(boards.make_pins(board))
+    buttons = Buttons(three_button=settings["three_button"])
+    if clock is None:
+        from firmware.clock import Clock
+        clock = Clock()
+    app = App(display, reader, buttons, clock, store, board, settings, mem_free)
+    app.message = message
+    app.start()
+    return app
+
+
+def run(board=None):
+    app = build(board)
+    app.run()

@@ -1,0 +1,143 @@
+# What every screen shares: the Screen protocol the app drives, the title bar, and the
+# scrolling list (menus, settings, read-only pages) with its position mark.
+from firmware import gfx
+from firmware.keys import UP, DOWN, RIGHT, OK, KEY_MASK, REPEAT
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+W = gfx.WIDTH
+H = gfx.HEIGHT
+LINE_H = gfx.LINE_H
+_TITLE_H = gfx.LINE_H
+_BAR_W = const(3)  # the scroll position mark on the right edge
+_PAD = const(2)
+
+
+class Screen:
+    """The app calls key(k) for each key event (return True when handled; an unhandled
+    BACK or LEFT closes the screen), tick(now_ms) every poll, draw(canvas) when .dirty,
+    and closed() when popped."""
+
+    def __init__(self, app):
+        self.app = app
+        self.dirty = True
+        self.module = ""
+
+    def key(self, k):
+        return False
+
+    def tick(self, now):
+        pass
+
+    def draw(self, c):
+        pass
+
+    def closed(self):
+        pass
+
+
+def title_bar(c, s):
+    """The screen's name, inverted across the top line."""
+    c.text(s, _PAD, 0)
+    c.invert_rect(0, 0, W, _TITLE_H)
+
+
+def scroll_mark(c, top, shown, total, y0=_TITLE_H):
+    """A track on the right edge with a thumb whose place and length say which part of a
+    long list is on screen. Nothing when everything fits."""
+    if total <= shown:
+        return
+    h = H - y0
+    c.vline(W - 2, y0, h, 1)
+    th = h * shown // total
+    if th < 4:
+        th = 4
+    ty = y0 + (h - th) * top // (total - shown)
+    c.fill_rect(W - _BAR_W, ty, _BAR_W, th, 1)
+
+
+class ListScreen(Screen):
+    """A titled list: UP/DOWN move the selection (wrapping on a single press, stopping at
+    the ends while a key repeats), OK or RIGHT chooses. The list scrolls to keep the
+    selection in view. Subclasses give label(i) / value(i) and choose(i)."""
+
+    title = ""
+    selectable = True
+
+    def __init__(self, app, count):
+        Screen.__init__(self, app)
+        self.count = count
+        self.sel = 0
+        self.top = 0
+
+    def rows(self):
+        return (H - _TITLE_H) // LINE_H
+
+    def label(self, i):
+        return ""
+
+    def value(self, i):
+        return None
+
+    def choose(self, i):
+        return False
+
+    def move(self, d, repeat=False):
+        n = self.count
+        if not n:
+            return
+        if self.selectable:
+            s = self.sel + d
+            if s < 0:
+                s = 0 if repeat else n - 1
+            elif s >= n:
+                s = n - 1 if repeat else 0
+            self.sel = s
+            if s < self.top:
+                self.top = s
+            elif s >= self.top + self.rows():
+                self.top = s - self.rows() + 1
+        else:
+            # A read-only page scrolls by a line.
+            t = self.top + d
+            last = n - self.rows()
+            if last < 0:
+                last = 0
+            self.top = 0 if t < 0 else (last if t > last else t)
+        self.dirty = True
+
+    def key(self, k):
+        base = k & KEY_MASK
+        if base == UP:
+            self.move(-1, k & REPEAT)
+            return True
+        if base == DOWN:
+            self.move(1, k & REPEAT)
+            return True
+        if base == OK or base == RIGHT:
+            return self.choose(self.sel)
+        return False
+
+    def draw(self, c):
+        title_bar(c, self.title)
+        n = self.count
+        shown = self.rows()
+        right = W - _BAR_W - 2 if n > shown else W - _PAD
+        for r in range(shown):
+            i = self.top + r
+            if i >= n:
+                break
+            y = _TITLE_H + r * LINE_H
+            self.draw_row(c, i, y, right)
+        scroll_mark(c, self.top, shown, n)
+
+    def draw_row(self, c, i, y, right):
+        c.text(self.label(i), _PAD, y)
+        v = self.value(i)
+        if v:
+            c.text(v, right - c.text_width(v), y)
+        if self.selectable and i == self.sel:
+            c.invert_rect(0, y, right + 1, LINE_H)

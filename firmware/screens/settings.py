@@ -1,0 +1,109 @@
+# Settings: one line per setting. OK (or RIGHT) on a line starts changing it, UP/DOWN pick
+# the value, OK commits it, BACK or LEFT leaves it as it was. Flash is written only when a
+# committed value differs from the saved one (App.save_setting), never while browsing.
+from firmware.screens.base import ListScreen, LINE_H
+from firmware.keys import UP, DOWN, LEFT, RIGHT, OK, BACK, KEY_MASK
+
+# (setting, label, values, what each value reads as)
+_CONTRAST = (1, 32, 64, 96, 128, 160, 192, 224, 255)
+ITEMS = (
+    ("contrast", "Contrast", _CONTRAST, ("1", "2", "3", "4", "5", "6", "7", "8", "9")),
+    ("dim_s", "Dim after", (15, 30, 60, 120, 300, 0),
+     ("15 s", "30 s", "1 min", "2 min", "5 min", "never")),
+    ("off_s", "Off after", (60, 120, 300, 600, 1800, 0),
+     ("1 min", "2 min", "5 min", "10 min", "30 min", "never")),
+    ("three_button", "3 buttons", (False, True), ("no", "yes")),
+    ("entry", "Enter hands", ("cards", "points"), ("by cards", "by points")),
+    ("sh1106", "SH1106", (False, True), ("no", "yes")),
+)
+
+
+def nearest(values, v):
+    """Index of the value closest to v (a hand-edited file may hold one not offered)."""
+    best = 0
+    for i in range(len(values)):
+        if values[i] == v:
+            return i
+        if not isinstance(v, bool) and isinstance(v, int) and not isinstance(values[i], bool) \
+                and isinstance(values[i], int) and abs(values[i] - v) < abs(values[best] - v):
+            best = i
+    return best
+
+
+class Settings(ListScreen):
+    title = "Settings"
+
+    def __init__(self, app):
+        ListScreen.__init__(self, app, len(ITEMS))
+        self.editing = False
+        self.choice = 0
+
+    def label(self, i):
+        return ITEMS[i][1]
+
+    def value(self, i):
+        item = ITEMS[i]
+        if self.editing and i == self.sel:
+            return item[3][self.choice]
+        return item[3][nearest(item[2], self.app.settings[item[0]])]
+
+    def choose(self, i):
+        item = ITEMS[i]
+        self.editing = True
+        self.choice = nearest(item[2], self.app.settings[item[0]])
+        self.dirty = True
+        return True
+
+    def _preview(self):
+        # Contrast shows itself while it is being chosen; nothing is saved yet.
+        item = ITEMS[self.sel]
+        if item[0] == "contrast":
+            self.app.display.contrast(item[2][self.choice])
+
+    def _end(self):
+        self.editing = False
+        self.dirty = True
+        self.app.display.contrast(self.app.settings["contrast"])
+
+    def key(self, k):
+        if not self.editing:
+            return ListScreen.key(self, k)
+        base = k & KEY_MASK
+        values = ITEMS[self.sel][2]
+        if base == UP or base == DOWN:
+            c = self.choice + (1 if base == UP else -1)
+            if 0 <= c < len(values):
+                self.choice = c
+                self._preview()
+                self.dirty = True
+            return True
+        if base == OK or base == RIGHT:
+            self.app.save_setting(ITEMS[self.sel][0], values[self.choice])
+            self._end()
+            return True
+        if base == BACK or base == LEFT:
+            self._end()
+            return True
+        return True
+
+    def draw_row(self, c, i, y, right):
+        if not (self.editing and i == self.sel):
+            ListScreen.draw_row(self, c, i, y, right)
+            return
+        # Being changed: the label plain, the value boxed and inverted with arrows that
+        # say which way it can still go.
+        c.text(self.label(i), 2, y)
+        v = self.value(i)
+        n = len(ITEMS[i][2])
+        w = c.text_width(v)
+        x = right - w - 9
+        c.text(v, x, y)
+        c.invert_rect(x - 2, y, w + 4, LINE_H)
+        if self.choice < n - 1:
+            c.glyph("up", right - 5, y)
+        if self.choice > 0:
+            c.glyph("down", right - 5, y)
+
+
+def make(app, arg):
+    return Settings(app)

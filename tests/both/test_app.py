@@ -1,0 +1,325 @@
+# The app shell with hand-written fakes at the edges (display, buttons, store), so the
+# screen stack, navigation, idle handling and "write flash only on a committed change" are
+# checked on both runtimes without the display or button drivers.
+import sys
+
+from firmware.app import App, check_settings, DEFAULTS
+from firmware.clock import VirtualClock
+from firmware.keys import UP, DOWN, LEFT, RIGHT, OK, BACK, REPEAT
+
+
+class FakeCanvas:
+    def __init__(self):
+        self.texts = []
+        self.inverted = []
+
+    def clear(self):
+        self.texts = []
+        self.inverted = []
+
+    def text(self, s, x, y, c=1):
+        self.texts.append((s, x, y))
+        return x + 6 * len(s)
+
+    def text_width(self, s):
+        return 6 * len(s)
+
+    def invert_rect(self, x, y, w, h):
+        self.inverted.append((x, y, w, h))
+
+    def fill_rect(self, x, y, w, h, c):
+        pass
+
+    def vline(self, x, y, h, c):
+        pass
+
+    def hline(self, x, y, w, c):
+        pass
+
+    def rect(self, x, y, w, h, c):
+        pass
+
+    def glyph(self, name, x, y):
+        pass
+
+    def words(self):
+        return [t[0] for t in self.texts]
+
+    def line(self, y):
+        return " ".join([t[0] for t in self.texts if t[2] == y])
+
+
+class FakeDisplay:
+    def __init__(self):
+        self.canvas = FakeCanvas()
+        self.shows = 0
+        self.dimmed = False
+        self.on = True
+        self.level = None
+
+    def show(self):
+        self.shows += 1
+
+    def contrast(self, v):
+        self.level = v
+
+    def dim(self, d):
+        self.dimmed = d
+
+    def power(self, p):
+        self.on = p
+
+
+class FakeReader:
+    bits = 0
+
+    def read(self):
+        return self.bits
+
+
+_BIT_KEY = ((1, UP), (2, DOWN), (4, LEFT), (8, RIGHT), (16, OK))
+
+
+class FakeButtons:
+    """Fires a key on release (as the real machine does) and BACK after OK is held 700 ms."""
+
+    def __init__(self, three_button=False):
+        self.three_button = three_button
+        self.prev = 0
+        self.since = 0
+        self.long_done = False
+
+    def update(self, bits, now):
+        prev = self.prev
+        self.prev = bits
+        if bits and not prev:
+            self.since = now
+            self.long_done = False
+            return 0
+        if bits == 16 and not self.long_done and now - self.since >= 700:
+            self.long_done = True
+            return BACK
+        if prev and not bits:
+            if self.long_done:
+                return 0
+            for b, k in _BIT_KEY:
+                if prev & b:
+                    return k
+        return 0
+
+
+class FakeStore:
+    def __init__(self, files=None):
+        self.files = files or {}
+        self.writes = 0
+
+    def write_atomic(self, name, text):
+        self.files[name] = text
+        self.writes += 1
+
+    def read(self, name, valid=None):
+        return self.files.get(name), None
+
+
+class Board:
+    NAME = "Test board"
+
+
+def make(files=None, start=0):
+    d = FakeDisplay()
+    r = FakeReader()
+    store = FakeStore(files)
+    app = App(d, r, FakeButtons(), VirtualClock(start), store, Board, mem_free=lambda: 12345)
+    app.start()
+    app.run_for(20)
+    return app
+
+
+_BITS = {"UP": 1, "DOWN": 2, "LEFT": 4, "RIGHT": 8, "OK": 16}
+
+
+def press(app, name, hold=50):
+    app.reader.bits = _BITS[name]
+    app.run_for(hold)
+    app.reader.bits = 0
+    app.run_for(250)
+
+
+def long_ok(app):
+    press(app, "OK", 1000)
+
+
+def test_menu_first_and_moves():
+    app = make()
+    c = app.canvas
+    assert c.line(0) == "Phase 10"
+    assert app.top().sel == 0
+    press(app, "DOWN")
+    press(app, "DOWN")
+    assert app.top().sel == 2
+    # The selected row is the one inverted under the title line.
+    assert (0, 8 * 3) == c.inverted[-1][:2] or (0, 8 * 3) in [i[:2] for i in c.inverted]
+
+
+def test_menu_wraps_and_scrolls():
+    app = make()
+    m = app.top()
+    # 8 entries, 7 rows under the title: UP from the first goes to About, at the bottom.
+    press(app, "UP")
+    assert m.sel == 7 and m.top == 1
+    assert "About" in app.canvas.words()
+    assert "Continue" not in app.canvas.words()
+    press(app, "DOWN")
+    assert m.sel == 0 and m.top == 0
+
+
+def test_redraw_only_on_change():
+    app = make()
+    n = app.display.shows
+    app.run_for(5000)
+    assert app.display.shows == n
+    press(app, "DOWN")
+    assert app.display.shows == n + 1
+
+
+def test_screens_load_and_unload():
+    app = make()
+    for _ in range(5):
+        press(app, "DOWN")
+    press(app, "OK")
+    assert app.top().module == "settings"
+    assert "firmware.screens.settings" in sys.modules
+    long_ok(app)
+    assert app.top().module == "menu"
+    assert "firmware.screens.settings" not in sys.modules
+    # The menu keeps its place; LEFT goes back too; BACK on the first screen does nothing.
+    assert app.top().sel == 5
+    press(app, "UP")
+    press(app, "OK")  # Players -> coming soon
+    assert app.top().module == "soon"
+    press(app, "LEFT")
+    assert app.top().module == "menu" and len(app.stack) == 1
+    long_ok(app)
+    assert len(app.stack) == 1
+
+
+def open_settings(app):
+    for _ in range(5):
+        press(app, "DOWN")
+    press(app, "OK")
+    assert app.top().module == "settings"
+    return app.top()
+
+
+def test_settings_browsing_writes_nothing():
+    app = make()
+    s = open_settings(app)
+    for k in ("DOWN", "DOWN", "UP", "UP", "UP", "DOWN"):
+        press(app, k)
+    long_ok(app)
+    assert app.store.writes == 0
+
+
+def test_setting_written_once_when_changed_and_confirmed():
+    app = make()
+    s = open_settings(app)
+    press(app, "DOWN")  # Dim after (1 min)
+    press(app, "OK")  # change it
+    assert s.editing
+    press(app, "UP")  # 2 min
+    assert app.store.writes == 0
+    press(app, "OK")
+    assert app.store.writes == 1
+    assert app.settings["dim_s"] == 120
+    assert '"dim_s": 120' in app.store.files["settings.json"] or '"dim_s":120' in app.store.files["settings.json"]
+    # Confirming the value already saved writes nothing.
+    press(app, "OK")
+    press(app, "OK")
+    assert app.store.writes == 1
+    # Changing then backing out writes nothing and keeps the saved value.
+    press(app, "OK")
+    press(app, "UP")
+    press(app, "LEFT")
+    assert not s.editing
+    assert app.store.writes == 1 and app.settings["dim_s"] == 120
+
+
+def test_contrast_previews_then_restores_on_cancel():
+    app = make()
+    s = open_settings(app)
+    assert app.display.level == 128
+    press(app, "OK")
+    press(app, "UP")
+    assert app.display.level == 160
+    long_ok(app)
+    assert app.display.level == 128 and app.store.writes == 0
+    assert app.top() is s  # the long press ended the change, not the screen
+
+
+def test_saved_settings_are_used_at_start():
+    app = make({"settings.json": '{"contrast": 255, "off_s": 0, "dim_s": 15}'})
+    assert app.settings["contrast"] == 255 and app.display.level == 255
+    assert app.settings["three_button"] is False  # missing: default
+    app.run_for(16000)
+    assert app.display.dimmed
+
+
+def test_check_settings_falls_back_per_value():
+    s = check_settings({"contrast": 300, "dim_s": True, "entry": "points", "junk": 1})
+    assert s["contrast"] == DEFAULTS["contrast"]
+    assert s["dim_s"] == DEFAULTS["dim_s"]
+    assert s["entry"] == "points"
+    assert "junk" not in s
+    assert check_settings([1, 2]) is None
+
+
+def test_idle_dims_then_off_and_waking_key_is_swallowed():
+    app = make()
+    d = app.display
+    app.run_for(59000)
+    assert not d.dimmed
+    app.run_for(1100)
+    assert d.dimmed and d.on
+    # A key while dimmed only wakes: the selection stays.
+    press(app, "DOWN")
+    assert not d.dimmed and app.top().sel == 0
+    press(app, "DOWN")
+    assert app.top().sel == 1
+    # Default off after 5 minutes of no key.
+    app.run_for(300 * 1000 + 100)
+    assert not d.on
+    shows = d.shows
+    press(app, "OK")
+    assert d.on and not d.dimmed
+    assert app.top().module == "menu" and app.top().sel == 1
+    # A long press that wakes does not go back either.
+    app.run_for(300 * 1000 + 100)
+    press(app, "DOWN")  # (wakes)
+    press(app, "OK")  # Dice roller... no: selection is 1, "New game"
+    assert app.top().module == "soon"
+    app.run_for(300 * 1000 + 100)
+    assert not d.on
+    long_ok(app)
+    assert d.on and app.top().module == "soon"
+
+
+def test_idle_across_tick_wrap():
+    # The millisecond counter wraps at 2**30; idle time must still be measured right.
+    app = make(start=(1 << 30) - 30000)
+    app.run_for(59000)
+    assert not app.display.dimmed
+    app.run_for(1100)
+    assert app.display.dimmed
+
+
+def test_about_shows_version_board_and_memory():
+    app = make()
+    press(app, "UP")  # About is last
+    press(app, "OK")
+    assert app.top().module == "about"
+    w = app.canvas.words()
+    assert "0.1.0" in w
+    assert "Test board" in w
+    assert "12345 B" in w
+    press(app, "OK")
+    assert app.top().module == "menu"
