@@ -45,6 +45,8 @@ class CardState:
 class _CardGame(Game):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
+    # step() judges every player and the deck before it touches the state.
+    STEP_CHECKS_FIRST = True
 
     def start(self):
         return CardState(len(self.settings["players"]))

@@ -58,9 +58,23 @@ class Game:
     def _commit(self, records):
         self.state, self.records = self.replay(records)
 
+    # A game whose step() checks the whole record before it changes the state can apply a
+    # new record to the live state: no replay, no copy (this runs on every committed hand).
+    STEP_CHECKS_FIRST = False
+
     def add(self, rec):
         """Append a record; on a RuleError nothing changes."""
-        self._commit(self.records + [rec])
+        if not self.STEP_CHECKS_FIRST:
+            self._commit(self.records + [rec])
+            return self.state
+        i = len(self.records)
+        try:
+            norm = self.step(self.state, rec, i)
+        except RuleError as e:
+            raise RuleError(e.args[0], i + 1)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+            raise RuleError("record is malformed (%s)" % type(e).__name__, i + 1)
+        self.records.append(norm)
         return self.state
 
     def undo(self):

@@ -1,0 +1,131 @@
+"""Thousands of random valid card games (Classic, each variation, Masters): the invariants
+of a score pad hold after every hand, and undo/replace/save never change a derived figure."""
+from hypothesis import given, settings, strategies as st, HealthCheck
+
+from engine_mpy.cards import Classic, Masters
+from engine_mpy.game import RuleError
+from engine_mpy.phases import PHASE_CARDS
+from engine_mpy import savefile
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+
+
+def random_counts(draw, n_cards, p):
+    """n_cards split into the four kinds, so that six players together stay within the
+    deck (8 Wilds, 4 Skips, 24 cards of 10-12)."""
+    wild = draw(st.integers(0, min(n_cards, 1)))
+    skip = draw(st.integers(0, min(n_cards - wild, 1 if p < 4 else 0)))
+    hi = draw(st.integers(0, min(4, n_cards - wild - skip)))
+    return [n_cards - wild - skip - hi, hi, skip, wild]
+
+
+@st.composite
+def card_games(draw):
+    kind = draw(st.sampled_from(["standard", "ten_hands", "first_n", "even", "masters"]))
+    n = draw(st.integers(2, 6))
+    s = {"players": NAMES[:n], "dealer": draw(st.integers(0, n - 1))}
+    if kind == "masters":
+        g = Masters(s)
+    else:
+        s["variation"] = kind
+        if kind == "first_n":
+            s["phases"] = draw(st.integers(1, 10))
+        g = Classic(s)
+    hands = []
+    for _ in range(draw(st.integers(0, 25))):
+        if g.state.over:
+            break
+        out = draw(st.integers(0, n - 1))
+        left = []
+        chosen = []
+        for p in range(n):
+            if isinstance(g, Masters):
+                rem = g.remaining(p)
+                ph = draw(st.sampled_from(rem)) if (p == out or draw(st.booleans())) else 0
+                chosen.append(ph)
+                ok = ph != 0
+            else:
+                ph = g.attempted(g.state, p, None)
+                ok = p == out or draw(st.booleans())
+            if p == out:
+                left.append(None)
+            elif ok:
+                left.append(random_counts(draw, draw(st.integers(1, 10 - PHASE_CARDS[ph])), p))
+            else:
+                left.append(random_counts(draw, 10, p))
+        rec = {"out": out, "left": left}
+        if isinstance(g, Masters):
+            rec["phase"] = chosen
+        g.add(rec)                      # every hand built this way is valid
+        hands.append(rec)
+        if g.state.tiebreak:
+            g.add({"tiebreak": draw(st.sampled_from(g.state.tiebreak))})
+    return g
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(card_games())
+def test_invariants_of_random_valid_games(g):
+    st_ = g.state
+    n = st_.n
+    sheet = g.sheet()
+    # Totals are the sums of hand points, and the running totals on the sheet agree.
+    for p in range(n):
+        assert st_.total[p] == sum(row[3][p][0] for row in sheet)
+        run = 0
+        for row in sheet:
+            run += row[3][p][0]
+            assert row[3][p][3] == run
+    # Phases never go back; the one who went out scored 0 and completed.
+    prev = [0] * n
+    replay = type(g)(g.settings)
+    for rec in g.records:
+        replay.add(rec)
+        done = [replay.phases_done(replay.state, p) for p in range(n)]
+        assert all(done[p] >= prev[p] for p in range(n))
+        assert all(done[p] - prev[p] <= 1 for p in range(n))   # one phase per hand at most
+        prev = done
+    for row in sheet:
+        assert row[3][row[2]][0] == 0 and row[3][row[2]][1]
+    # A finished game has exactly one winner or a pending tie-break (never both).
+    summary = g.summary()
+    if st_.over:
+        assert (len(summary["winners"]) == 1) != bool(summary["tiebreak"])
+    else:
+        assert summary["winners"] == [] and summary["tiebreak"] == []
+    # Ranks start at 1 and a winner ranks first.
+    ranks = sorted(r["rank"] for r in g.players())
+    assert ranks[0] == 1
+    for w in st_.winners if g.over else []:
+        assert g.players()[w]["rank"] == 1
+    # Save/load and undo/redo are lossless.
+    again = savefile.loads(savefile.dumps(g))
+    assert again.players() == g.players() and again.sheet() == sheet
+    if g.records:
+        last = g.records[-1]
+        before = g.players()
+        g.undo()
+        g.add(last)
+        assert g.players() == before
+        # Replacing a hand by itself changes nothing.
+        g.replace(0, g.records[0])
+        assert g.players() == before
+
+
+@settings(max_examples=300, deadline=None)
+@given(card_games(), st.integers(0, 30), st.lists(st.integers(-2, 12), min_size=4, max_size=4))
+def test_a_refused_entry_changes_nothing(g, where, counts):
+    """Any entry, valid or not: either it is accepted, or the game is exactly as before."""
+    n = g.state.n
+    before = savefile.dumps(g)
+    rec = {"out": where % n, "left": [None if p == where % n else counts for p in range(n)]}
+    if isinstance(g, Masters):
+        rec["phase"] = [(where + p) % 11 for p in range(n)]
+    try:
+        if g.records and where % 3 == 0:
+            g.replace(where % len(g.records), rec)
+        else:
+            g.add(rec)
+    except RuleError as e:
+        assert e.args[0]
+        assert savefile.dumps(g) == before

@@ -1,0 +1,58 @@
+"""Find the smallest MicroPython heap (-X heapsize, in KB) at which a script still passes.
+
+  python tools/heapcap.py [--lo 8] [--hi 512] -- MICROPYPATH SCRIPT [ARGS...]
+
+Runs the real `micropython` binary (from .venv) by bisection and prints the smallest cap in
+KB. "Passes" means exit status 0 (the test runner exits 1 on any failure, MemoryError
+included). Used by the closing notes of issues and by `make bench`.
+"""
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MPY = os.path.join(HERE, ".venv", "bin", "micropython")
+
+
+def passes(kb, path, script, args):
+    env = dict(os.environ, MICROPYPATH=path)
+    r = subprocess.run([MPY, "-X", "heapsize=%dK" % kb, script] + args, env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600)
+    return r.returncode == 0
+
+
+def smallest(path, script, args, lo=8, hi=512):
+    if not passes(hi, path, script, args):
+        return None
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if passes(mid, path, script, args):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def main(argv):
+    lo, hi = 8, 512
+    if "--" not in argv:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    opts, rest = argv[: argv.index("--")], argv[argv.index("--") + 1:]
+    if "--lo" in opts:
+        lo = int(opts[opts.index("--lo") + 1])
+    if "--hi" in opts:
+        hi = int(opts[opts.index("--hi") + 1])
+    if len(rest) < 2:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    kb = smallest(rest[0], rest[1], rest[2:], lo, hi)
+    if kb is None:
+        print("fails even at %dK" % hi)
+        return 1
+    print(kb)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
