@@ -69,8 +69,13 @@ def check_codes(codes):
     # always has a space on each side; it must be a numbered one (the red space is
     # numbered: it is Phase 10).
     for i in range(1, n - 1):
-        if out[i] == "T" and (out[i - 1] == "T" or out[i + 1] == "T"):
-            raise RuleError("Space %d: a Twist space needs a numbered space on each side." % (i + 1))
+        if out[i] == "T":
+            for j in (i - 1, i + 1):
+                if out[j] == "T":
+                    raise RuleError(
+                        "Space %d: a Twist space needs a numbered space on each side; space %d is a Twist space."
+                        % (i + 1, j + 1)
+                    )
     return out
 
 

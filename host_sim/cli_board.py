@@ -1,0 +1,72 @@
+"""python -m host_sim board check FILE | board show
+
+check FILE  read a Phase 10 Twist board layout file (the text that goes on the device as
+            /twist_layout.txt: space codes 1S, 1-9, T, 10R separated by spaces or
+            newlines, # comments) and draw the board; exit 0.
+            An invalid layout: the reason on stderr, exit 2.
+show        draw the default board (RULINGS.md, "Twist").
+"""
+import sys
+
+from engine_mpy.game import RuleError
+from engine_mpy import board
+from engine_mpy.phases import phase_text
+
+_PER_ROW = 9
+
+
+def _strip(codes):
+    """The board as rows of boxes, numbered, in playing order."""
+    out = []
+    for start in range(0, len(codes), _PER_ROW):
+        row = codes[start:start + _PER_ROW]
+        out.append(" ".join("%3d" % (start + i + 1) + "    " for i in range(len(row))).rstrip())
+        out.append(" ".join("[%-5s]" % ("Start" if c == "1S" else ("RED10" if c == "10R" else c)) for c in row))
+    return out
+
+
+def render(codes, title):
+    ph = board.space_phases(codes)
+    lines = ["%s: %d spaces, %d Twist spaces" % (title, len(codes), codes.count("T")), ""]
+    lines += _strip(codes)
+    lines.append("")
+    lines.append("Space Code  What a pawn there attempts")
+    for i in range(len(codes)):
+        c = codes[i]
+        if c == "T":
+            what = "Twist: phase %d (before) or phase %d (after), or a Twist card" % (ph[i - 1], ph[i + 1])
+        else:
+            what = "Phase %d: %s" % (ph[i], phase_text(ph[i]))
+            if c == "1S":
+                what += "  (1/Start: every pawn starts here)"
+            elif c == "10R":
+                what += "  (red: complete it to move past and win)"
+        lines.append("%5d %-5s %s" % (i + 1, c, what))
+    return "\n".join(lines)
+
+
+def _usage():
+    print("usage: python -m host_sim board check FILE | board show", file=sys.stderr)
+    return 2
+
+
+def main(argv):
+    if argv == ["show"]:
+        print(render(board.default_layout(), "Default board"))
+        return 0
+    if len(argv) != 2 or argv[0] != "check":
+        return _usage()
+    path = argv[1]
+    try:
+        with open(path, "r", encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        print("%s: cannot read: %s" % (path, e), file=sys.stderr)
+        return 2
+    try:
+        codes = board.parse_layout(text)
+    except RuleError as e:
+        print("%s: not a valid board layout: %s" % (path, e.args[0]), file=sys.stderr)
+        return 2
+    print(render(codes, "Board " + path))
+    return 0
