@@ -1,0 +1,329 @@
+# Phase 10 Dice (seeds/dice.txt, RULINGS.md "Dice"): the roller, the turn-order roll and the
+# game (settings plus one record per finished turn, standings derived by replaying). The
+# dice table and the evaluator live in dice_eval.py, matching real dice in dice_match.py.
+# Runs unchanged on MicroPython and CPython; randomness comes in as an argument.
+from engine_mpy.game import Game, RuleError, check_names
+from engine_mpy.dice_eval import (  # noqa: F401 (re-exported: the game's one import)
+    COLOURS, COLOUR_NAMES, DICE_TABLE, FACE_NUM, FACE_COL, N_DICE, N_LOW, WILD, PHASE_LABEL,
+    best, die_text, faces_text, parse_die, show_faces,
+)
+
+
+def match_dice(dice):
+    from engine_mpy.dice_match import match_dice as m
+
+    return m(dice)
+
+
+# --- the roller ------------------------------------------------------------------------------
+def roll_face(rng):
+    """A fair face index 0-5 from any source with getrandbits (MicroPython's random has it
+    on every port; randrange is optional there). Rejection keeps it unbiased."""
+    while True:
+        f = rng.getrandbits(3)
+        if f < 6:
+            return f
+
+
+class Turn:
+    """The turn in progress (kept in RAM, never saved): up to three rolls, any die held or
+    released before the second and third, stop after any roll. Or ten dice entered from a
+    real roll. record(player) gives the finished turn to commit to the game."""
+
+    def __init__(self):
+        self.faces = bytearray(N_DICE)
+        self.nums = bytearray(N_DICE)
+        self.cols = bytearray(N_DICE)
+        self.held = 0  # bit d set: die d is set aside
+        self.rolls = 0
+        self.entered = False
+
+    def can_roll(self):
+        return not self.entered and self.rolls < 3 and (self.rolls == 0 or self.held != (1 << N_DICE) - 1)
+
+    def roll(self, rng):
+        if self.entered:
+            raise RuleError("These dice were entered from real dice; there is nothing to roll.")
+        if self.rolls >= 3:
+            raise RuleError("A turn has at most three rolls.")
+        if self.rolls == 0:
+            self.held = 0  # the first roll is always all ten dice
+        for d in range(N_DICE):
+            if not self.held >> d & 1:
+                self.faces[d] = roll_face(rng)
+        self.rolls += 1
+        show_faces(self.faces, self.nums, self.cols)
+
+    def hold(self, die, on=True):
+        """Set die aside (on) or take it back (off): only between rolls of a turn."""
+        if self.entered or not 1 <= self.rolls <= 2:
+            raise RuleError("Dice can be held only between the first and the third roll.")
+        if not 0 <= die < N_DICE:
+            raise RuleError("There is no die %d." % (die + 1))
+        if on:
+            self.held |= 1 << die
+        else:
+            self.held &= ~(1 << die)
+
+    def is_held(self, die):
+        return bool(self.held >> die & 1)
+
+    def enter(self, dice):
+        """Results read off real dice: a list of ten texts ('10o', 'Wg', ...) or (num, col)."""
+        pairs = [parse_die(t) if isinstance(t, str) else t for t in dice]
+        faces, where = match_dice(pairs)
+        self.faces[:] = faces
+        show_faces(self.faces, self.nums, self.cols)
+        self.entered = True
+        self.held = 0
+        return where
+
+    def best(self, phase):
+        return best(phase, self.nums, self.cols)
+
+    def record(self, player):
+        if not self.entered and self.rolls == 0:
+            raise RuleError("Roll the dice first.")
+        return {"player": player, "faces": faces_text(self.faces), "how": "entered" if self.entered else "rolled"}
+
+
+# --- the turn-order roll ---------------------------------------------------------------------
+class OrderRoll:
+    """Each player rolls one high die; highest plays first; players who tie roll again among
+    themselves. waiting lists the seats that must roll now; give their results to enter()
+    (real dice) or call roll(rng). When done, order is the seats in turn order."""
+
+    def __init__(self, n):
+        self.groups = [list(range(n))]  # tied groups, best first
+        self.waiting = []
+        self._next()
+
+    def _next(self):
+        self.waiting = []
+        for g in self.groups:
+            if len(g) > 1:
+                self.waiting.extend(g)
+
+    def done(self):
+        return not self.waiting
+
+    def order(self):
+        return [g[0] for g in self.groups] if self.done() else None
+
+    def enter(self, values):
+        """values[k] is the roll (5-10) of seat waiting[k]."""
+        if len(values) != len(self.waiting):
+            raise RuleError("%d rolls are needed." % len(self.waiting))
+        got = {}
+        for k in range(len(values)):
+            v = values[k]
+            if not isinstance(v, int) or not 5 <= v <= 10:
+                raise RuleError("A high die shows 5 to 10.")
+            got[self.waiting[k]] = v
+        out = []
+        for g in self.groups:
+            if len(g) == 1:
+                out.append(g)
+                continue
+            for v in range(10, 4, -1):
+                same = [p for p in g if got[p] == v]
+                if same:
+                    out.append(same)
+        self.groups = out
+        self._next()
+
+    def roll(self, rng):
+        """Roll one high die (any of H1-H6: all show 5-10) for every waiting seat."""
+        vals = [FACE_NUM[N_LOW * 6 + roll_face(rng)] for p in self.waiting]
+        self.enter(vals)
+        return vals
+
+
+# --- the game --------------------------------------------------------------------------------
+FIVE_PHASE_BONUS = 40
+FIVE_PHASE_OVER = 220  # the bonus needs more than this (221 or more)
+FIRST_FINISH_BONUS = 40
+SOLITAIRE_FAIL = 5
+
+
+class DiceState:
+    """Everything derived by replaying the turns. Lists are indexed by seat."""
+
+    def __init__(self, n, order):
+        self.order = order  # seats in turn order
+        self.phase = [1] * n  # the phase each player attempts next (11: all done)
+        self.scores = [[-1] * 10 for p in range(n)]  # -1: phase not made (yet)
+        self.fails = [0] * n
+        self.tries10 = [0] * n  # turns spent on phase 10
+        self.ff_bonus = [False] * n
+        self.turns = 0
+        self.at = 0  # position in order of the player whose turn it is
+        self.first = -1  # seat of the first player to finish phase 10
+        self.chain = None  # last tries: seats still to take them, in turn order
+        self.eligible = None  # seats that can still earn the first-finish bonus
+        self.over = False
+        self.last = None  # (seat, phase, score) of the last turn, score -1 = failed
+
+    def player(self):
+        """The seat whose turn it is, or -1 when the game is over."""
+        return -1 if self.over else self.order[self.at]
+
+    def last_tries(self):
+        return self.first >= 0 and not self.over
+
+
+class DiceGame(Game):
+    KIND = "dice"
+
+    def check_settings(self, settings):
+        names = check_names(settings.get("players"), 1, 8)
+        n = len(names)
+        order = settings.get("order")
+        if order is None:
+            order = list(range(n))
+        if not isinstance(order, list) or len(order) != n:
+            raise RuleError("The turn order must list every player once.")
+        for p in order:
+            if not isinstance(p, int) or p is True or p is False or not 0 <= p < n or order.count(p) != 1:
+                raise RuleError("The turn order must list every player once.")
+        return {"players": names, "order": list(order)}
+
+    def start(self):
+        return DiceState(len(self.settings["players"]), self.settings["order"])
+
+    def name(self, seat):
+        return self.settings["players"][seat]
+
+    def solitaire(self):
+        return len(self.settings["players"]) == 1
+
+    def _faces(self, rec):
+        """The face index each die shows, from a record's "faces" (ten digits 0-5, die by die)
+        or "dice" (ten results read off real dice, any order)."""
+        if "dice" in rec:
+            pairs = [parse_die(t) for t in rec["dice"]]
+            return match_dice(pairs)[0], "entered"
+        f = rec["faces"]
+        if not isinstance(f, str) or len(f) != N_DICE:
+            raise RuleError("A turn needs the faces of all ten dice.")
+        faces = bytearray(N_DICE)
+        for d in range(N_DICE):
+            k = ord(f[d]) - 48
+            if not 0 <= k <= 5:
+                raise RuleError("A die has faces 0 to 5; die %d shows %s." % (d + 1, f[d]))
+            faces[d] = k
+        how = rec.get("how", "rolled")
+        if how not in ("rolled", "entered"):
+            raise RuleError("A turn is rolled or entered, not %s." % (how,))
+        return faces, how
+
+    def step(self, st, rec, index):
+        if st.over:
+            raise RuleError("The game is over; no more turns can be played.")
+        p = rec["player"]
+        if not isinstance(p, int) or p is True or p is False or not 0 <= p < len(st.phase):
+            raise RuleError("There is no player %s." % (p,))
+        want = st.order[st.at]
+        if p != want:
+            raise RuleError("It is %s's turn, not %s's." % (self.name(want), self.name(p)))
+        faces, how = self._faces(rec)
+        nums = bytearray(N_DICE)
+        cols = bytearray(N_DICE)
+        show_faces(faces, nums, cols)
+        ph = st.phase[p]
+        score = best(ph, nums, cols)[0]
+        st.turns += 1
+        if ph == 10:
+            st.tries10[p] += 1
+        if score >= 0:
+            st.scores[p][ph - 1] = score
+            st.phase[p] = ph + 1
+        else:
+            st.fails[p] += 1
+        st.last = (p, ph, score)
+        finished = score >= 0 and ph == 10
+        if st.first < 0:
+            if finished:
+                self._first_finish(st, p)
+            else:
+                st.at = (st.at + 1) % len(st.order)
+        else:
+            if finished and p in st.eligible:
+                st.ff_bonus[p] = True
+            if score < 0 or finished:
+                self._next_in_chain(st)
+            # a made phase short of 10: the same player goes on
+        return {"player": p, "faces": faces_text(faces), "how": how}
+
+    def _first_finish(self, st, p):
+        st.first = p
+        n = len(st.order)
+        if n == 1:
+            # Solitaire: the bonus only for making phase 10 on its first try.
+            st.ff_bonus[p] = st.tries10[p] == 1
+            st.over = True
+            return
+        st.ff_bonus[p] = True
+        pos = st.at
+        # Others may earn the bonus only if already on phase 10 now and later in turn order.
+        st.eligible = [st.order[k] for k in range(pos + 1, n) if st.phase[st.order[k]] == 10]
+        st.chain = [st.order[(pos + k) % n] for k in range(1, n)]
+        self._next_in_chain(st)
+
+    def _next_in_chain(self, st):
+        if not st.chain:
+            st.over = True
+            return
+        p = st.chain.pop(0)
+        st.at = st.order.index(p)
+
+    # --- figures for the score sheet ----------------------------------------------------------
+    def five_bonus(self, seat):
+        s = self.state.scores[seat]
+        if s[4] < 0:
+            return 0
+        return FIVE_PHASE_BONUS if s[0] + s[1] + s[2] + s[3] + s[4] > FIVE_PHASE_OVER else 0
+
+    def total(self, seat):
+        """The running grand total: phases made, both bonuses, solitaire penalties."""
+        st = self.state
+        t = 0
+        for s in st.scores[seat]:
+            if s > 0:
+                t += s
+        t += self.five_bonus(seat)
+        if st.ff_bonus[seat]:
+            t += FIRST_FINISH_BONUS
+        if self.solitaire():
+            t -= SOLITAIRE_FAIL * st.fails[seat]
+        return t
+
+    def winners(self):
+        """Seats with the highest grand total once the game is over (several: co-winners)."""
+        if not self.state.over:
+            return []
+        order = self.state.order
+        top = max([self.total(p) for p in order])
+        return [p for p in order if self.total(p) == top]
+
+    def sheet(self):
+        """The score sheet of the book, columns in turn order: a list of (label, cells);
+        a cell is a number or None (blank)."""
+        st = self.state
+        cols = st.order
+        rows = [("", [self.name(p) for p in cols])]
+        for ph in range(1, 6):
+            rows.append((PHASE_LABEL[ph], [(st.scores[p][ph - 1] if st.scores[p][ph - 1] >= 0 else None) for p in cols]))
+        rows.append(("Five Phase Bonus +40", [(self.five_bonus(p) or None) if st.scores[p][4] >= 0 else None for p in cols]))
+        five = []
+        for p in cols:
+            s = st.scores[p]
+            five.append(s[0] + s[1] + s[2] + s[3] + s[4] + self.five_bonus(p) if s[4] >= 0 else None)
+        rows.append(("FIVE PHASE TOTAL", five))
+        for ph in range(6, 11):
+            rows.append((PHASE_LABEL[ph], [(st.scores[p][ph - 1] if st.scores[p][ph - 1] >= 0 else None) for p in cols]))
+        rows.append(("First Finish Bonus +40", [FIRST_FINISH_BONUS if st.ff_bonus[p] else None for p in cols]))
+        if self.solitaire():
+            rows.append(("Failed turns -5", [-SOLITAIRE_FAIL * st.fails[p] or None for p in cols]))
+        rows.append(("GRAND TOTAL", [self.total(p) for p in cols]))
+        return rows

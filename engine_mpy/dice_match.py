@@ -1,0 +1,63 @@
+# Phase 10 Dice, physical dice: which real die shows which entered result. Loaded only
+# when results are typed in from real dice (or by the host command).
+from engine_mpy.game import RuleError
+from engine_mpy.dice_eval import COLOUR_NAMES, DICE_TABLE, N_DICE, N_LOW, WILD, die_text, face_of
+
+# --- physical dice: which real die shows which entered result -------------------------------
+def match_dice(dice):
+    """dice: ten (num, col) pairs in any order, as read off real dice. Returns (faces, where):
+    faces[die] = face index each real die shows, where[k] = the die entry k was put on.
+    Raises RuleError when the real set cannot show these ten results together."""
+    if len(dice) != N_DICE:
+        raise RuleError("Ten dice are needed; %d given." % len(dice))
+    low = 0
+    for num, col in dice:
+        if num <= 4:
+            low += 1
+    if low != N_LOW:
+        raise RuleError(
+            "The set has 4 low dice (1-4 and W) and 6 high dice (5-10); these are %d low and %d high." % (low, N_DICE - low)
+        )
+    for num, col in dice:
+        lo, hi = (0, N_LOW) if num <= 4 else (N_LOW, N_DICE)
+        for d in range(lo, hi):
+            if face_of(d, num, col) >= 0:
+                break
+        else:
+            raise RuleError("No die has a %s %s." % (COLOUR_NAMES[col], "Wild" if num == WILD else num))
+    # Bipartite matching entries -> dice (Kuhn's augmenting paths; 10 x 10, tiny).
+    owner = [-1] * N_DICE  # die -> entry
+    for k in range(N_DICE):
+        seen = [False] * N_DICE
+        if not _augment(dice, k, owner, seen):
+            # Hall's condition fails for k and the entries reachable from it: name them.
+            group = [k] + [owner[d] for d in range(N_DICE) if seen[d]]
+            group.sort()
+            names = [die_text(dice[j][0], dice[j][1]) for j in group]
+            holders = [DICE_TABLE[d][0] for d in range(N_DICE) if seen[d]]
+            if not holders:
+                who = "no die has"
+            elif len(holders) == 1:
+                who = "only %s has" % holders[0]
+            else:
+                who = "only %s and %s have" % (", ".join(holders[:-1]), holders[-1])
+            raise RuleError("The real dice cannot show %s together: %s those faces." % (" ".join(names), who))
+    faces = bytearray(N_DICE)
+    where = [0] * N_DICE
+    for d in range(N_DICE):
+        k = owner[d]
+        faces[d] = face_of(d, dice[k][0], dice[k][1])
+        where[k] = d
+    return faces, where
+
+
+def _augment(dice, k, owner, seen):
+    num, col = dice[k]
+    lo, hi = (0, N_LOW) if num <= 4 else (N_LOW, N_DICE)
+    for d in range(lo, hi):
+        if not seen[d] and face_of(d, num, col) >= 0:
+            seen[d] = True
+            if owner[d] < 0 or _augment(dice, owner[d], owner, seen):
+                owner[d] = k
+                return True
+    return False
