@@ -1,0 +1,212 @@
+# The one drawing layer every screen uses: pure Python over a 1024-byte MONO_VLSB frame
+# buffer (byte page*128 + x, bit 0 on top), with the project's own fonts, so a screen is
+# pixel-identical on a board, under the micropython binary and under CPython.
+#
+# Text, big digits and icons are opaque: the whole cell (glyph plus its dark gap column,
+# 8 or 16 rows) is written, in colour c with the rest of the cell in the other colour.
+# At a y that is a multiple of 8 and fully on screen, a character is one slice copy; any
+# other position costs a few byte operations per column, never a loop over pixels.
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+from firmware import fonts
+
+WIDTH = const(128)
+HEIGHT = const(64)
+LINE_H = const(8)    # text line pitch: eight lines on the screen
+CHAR_W = const(6)    # every small character, its gap column included: 21 to a line
+BIG_H = const(16)
+ICON_W = const(8)
+
+_SMALL = memoryview(fonts.SMALL)
+_SMALL_INV = memoryview(fonts.SMALL_INV)
+_BIG = memoryview(fonts.BIG)
+_ICONS = memoryview(fonts.ICONS)
+# Sources for whole-byte fills (a page row or part of one, in one slice copy).
+_ZEROS = memoryview(bytes(WIDTH))
+_ONES = memoryview(b"\xff" * WIDTH)
+
+
+class Canvas:
+    def __init__(self, buf):
+        self.buf = buf
+        self.height = (len(buf) >> 7) << 3   # 64 for the 1024-byte screen
+        self._pages = self.height >> 3
+
+    # --- areas ------------------------------------------------------------------------
+    def clear(self):
+        b = self.buf
+        for p in range(self._pages):
+            b[p << 7:(p + 1) << 7] = _ZEROS
+
+    def fill_rect(self, x, y, w, h, c=1):
+        self._rect_op(x, y, w, h, 1 if c else 0)
+
+    def invert_rect(self, x, y, w, h):
+        self._rect_op(x, y, w, h, 2)
+
+    def hline(self, x, y, w, c=1):
+        self._rect_op(x, y, w, 1, 1 if c else 0)
+
+    def vline(self, x, y, h, c=1):
+        self._rect_op(x, y, 1, h, 1 if c else 0)
+
+    def rect(self, x, y, w, h, c=1):
+        if w <= 0 or h <= 0:
+            return
+        self.hline(x, y, w, c)
+        self.hline(x, y + h - 1, w, c)
+        self.vline(x, y, h, c)
+        self.vline(x + w - 1, y, h, c)
+
+    def pixel(self, x, y, c=1):
+        if 0 <= x < WIDTH and 0 <= y < self.height:
+            i = (y >> 3) * WIDTH + x
+            if c:
+                self.buf[i] |= 1 << (y & 7)
+            else:
+                self.buf[i] &= 0xFF ^ (1 << (y & 7))
+
+    def get(self, x, y):
+        if 0 <= x < WIDTH and 0 <= y < self.height:
+            return (self.buf[(y >> 3) * WIDTH + x] >> (y & 7)) & 1
+        return 0
+
+    def _rect_op(self, x, y, w, h, op):
+        # op 0 clear, 1 set, 2 invert; clipped to the screen.
+        if x < 0:
+            w += x
+            x = 0
+        if y < 0:
+            h += y
+            y = 0
+        if x + w > WIDTH:
+            w = WIDTH - x
+        if y + h > self.height:
+            h = self.height - y
+        if w <= 0 or h <= 0:
+            return
+        b = self.buf
+        y2 = y + h   # one past the last row
+        for p in range(y >> 3, ((y2 - 1) >> 3) + 1):
+            top = p << 3
+            m = 0xFF
+            if y > top:
+                m &= (0xFF << (y - top)) & 0xFF
+            if y2 < top + 8:
+                m &= (1 << (y2 - top)) - 1
+            o = p * WIDTH + x
+            if m == 0xFF and op != 2:
+                b[o:o + w] = (_ONES if op else _ZEROS)[:w]
+            elif op == 1:
+                for i in range(o, o + w):
+                    b[i] |= m
+            elif op == 0:
+                k = 0xFF ^ m
+                for i in range(o, o + w):
+                    b[i] &= k
+            else:
+                for i in range(o, o + w):
+                    b[i] ^= m
+
+    # --- glyph columns ----------------------------------------------------------------
+    def _cols(self, src, start, n, x, y, inv):
+        """Write n glyph columns src[start:start+n] as an opaque 8-row strip at (x, y),
+        bits flipped when inv is 0xFF; clipped at every edge."""
+        b = self.buf
+        if not (y & 7) and 0 <= y < self.height and x >= 0 and x + n <= WIDTH and not inv:
+            o = (y >> 3) * WIDTH + x
+            b[o:o + n] = src[start:start + n]
+            return
+        s = y & 7
+        p = y >> 3   # floor, so a strip starting above the screen keeps its lower part
+        top = 0 <= p < self._pages
+        bot = s and 0 <= p + 1 < self._pages
+        if not (top or bot):
+            return
+        keep_top = (1 << s) - 1          # rows above the strip in page p
+        keep_bot = 0xFF ^ keep_top       # rows below the strip in page p+1
+        o1 = p * WIDTH
+        o2 = o1 + WIDTH
+        for j in range(n):
+            xx = x + j
+            if xx < 0 or xx >= WIDTH:
+                continue
+            g = src[start + j] ^ inv
+            if top:
+                b[o1 + xx] = (b[o1 + xx] & keep_top) | ((g << s) & 0xFF)
+            if bot:
+                b[o2 + xx] = (b[o2 + xx] & keep_bot) | (g >> (8 - s))
+
+    # --- text -------------------------------------------------------------------------
+    def text(self, s, x, y, c=1):
+        """Draw s in the small font with its top-left at (x, y); return the x after it."""
+        font = _SMALL if c else _SMALL_INV
+        n = len(s)
+        if not (y & 7) and 0 <= y < self.height and x >= 0 and x + n * CHAR_W <= WIDTH:
+            # Fast path: each character is one slice copy into the page row.
+            b = self.buf
+            o = (y >> 3) * WIDTH + x
+            for ch in s:
+                k = ord(ch) - 32
+                if k < 0 or k > 94:
+                    k = 95
+                k *= CHAR_W
+                b[o:o + CHAR_W] = font[k:k + CHAR_W]
+                o += CHAR_W
+            return x + n * CHAR_W
+        end = x + n * CHAR_W
+        for ch in s:
+            if x >= WIDTH:
+                break
+            if x + CHAR_W > 0:
+                k = ord(ch) - 32
+                if k < 0 or k > 94:
+                    k = 95
+                self._cols(font, k * CHAR_W, CHAR_W, x, y, 0)
+            x += CHAR_W
+        return end
+
+    def text_width(self, s):
+        return len(s) * CHAR_W
+
+    # --- big digits -------------------------------------------------------------------
+    def big(self, s, x, y, c=1):
+        """Draw s (digits and + - : . / space) 16 rows tall; return the x after it.
+        Any other character draws as a blank the width of a digit."""
+        inv = 0 if c else 0xFF
+        chars = fonts.BIG_CHARS
+        widths = fonts.BIG_W
+        offs = fonts.BIG_OFF
+        for ch in s:
+            i = chars.find(ch)
+            if i < 0:
+                i = chars.find(" ")
+                w = widths[0]
+                self._rect_op(x, y, w, BIG_H, 0 if c else 1)
+                x += w
+                continue
+            w = widths[i]
+            if x < WIDTH and x + w > 0:
+                self._cols(_BIG, offs[i], w, x, y, inv)
+                self._cols(_BIG, offs[i] + w, w, x, y + 8, inv)
+            x += w
+        return x
+
+    def big_width(self, s):
+        chars = fonts.BIG_CHARS
+        widths = fonts.BIG_W
+        w = 0
+        for ch in s:
+            i = chars.find(ch)
+            w += widths[i if i >= 0 else 0]
+        return w
+
+    # --- icons ------------------------------------------------------------------------
+    def glyph(self, name, x, y, c=1):
+        """Draw the icon called name (see fonts.ICON_NAMES) at (x, y); return the x after."""
+        i = fonts.ICON_NAMES.index(name)   # ValueError names the unknown icon
+        self._cols(_ICONS, i * ICON_W, ICON_W, x, y, 0 if c else 0xFF)
+        return x + ICON_W
