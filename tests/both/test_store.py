@@ -1,0 +1,280 @@
+# The board's file store, on a fake flash that can lose power at any step of a save (open,
+# each half of a write, close, rename, remove). After a cut at step k, a fresh Store (the
+# next start) must read the old text or the new one, never a torn one and never nothing
+# when there was something. Two flashes: littlefs-like (rename over a file replaces it)
+# and FAT-like (rename onto an existing file fails).
+from check import raises
+from firmware.store import Store, GAME, SETTINGS, HISTORY
+
+
+class PowerCut(BaseException):
+    """The power went at this step. Not an Exception: nothing in the store may catch it."""
+
+
+class FakeFlash:
+    """Files in a dict of bytes. Writes reach the flash at once (worse than littlefs, which
+    drops an unclosed file), in two halves, and a cut in the middle of a write leaves the
+    rest as erased flash (0xFF) when erased=True, as on FAT."""
+
+    def __init__(self, files=None, fat=False, erased=False):
+        self.files = dict(files or {})
+        self.dirs = set()
+        self.fat = fat
+        self.erased = erased
+        self.cut_at = -1
+        self.steps = 0
+        self.done = []  # what each step was, for a failure message
+
+    def step(self, what):
+        if self.steps == self.cut_at:
+            raise PowerCut(what)
+        self.steps += 1
+        self.done.append(what)
+
+    def power_on(self):
+        self.cut_at = -1
+        self.steps = 0
+        self.done = []
+
+    # the os functions the store uses
+    def stat(self, p):
+        if p in self.files:
+            return (0o100000, 0, 0, 0, 0, 0, len(self.files[p]), 0, 0, 0)
+        if p in self.dirs:
+            return (0o040000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        raise OSError(2)
+
+    def mkdir(self, p):
+        self.step("mkdir " + p)
+        self.dirs.add(p)
+
+    def remove(self, p):
+        if p not in self.files:
+            raise OSError(2)
+        self.step("remove " + p)
+        del self.files[p]
+
+    def rename(self, a, b):
+        if a not in self.files:
+            raise OSError(2)
+        if self.fat and b in self.files:
+            self.step("rename refused " + b)
+            raise OSError(17)  # EEXIST
+        self.step("rename %s %s" % (a, b))
+        self.files[b] = self.files.pop(a)
+
+    def open(self, p, mode="r"):
+        if "r" in mode:
+            if p not in self.files:
+                raise OSError(2)
+            return _Reader(self.files[p])
+        self.step("open " + p)
+        self.files[p] = b""
+        return _Writer(self, p)
+
+
+class _Reader:
+    def __init__(self, data):
+        self.data = data
+
+    def read(self):
+        return self.data
+
+    def close(self):
+        pass
+
+
+class _Writer:
+    def __init__(self, fs, p):
+        self.fs = fs
+        self.p = p
+
+    def write(self, data):
+        data = bytes(data)
+        half = len(data) // 2
+        fs = self.fs
+        fs.step("write first half")
+        fs.files[self.p] += data[:half]
+        try:
+            fs.step("write rest")
+        except PowerCut:
+            if fs.erased:
+                fs.files[self.p] += b"\xff" * (len(data) - half)
+            raise
+        fs.files[self.p] += data[half:]
+        return len(data)
+
+    def close(self):
+        self.fs.step("close")
+
+
+OLD = '{"format":"phase10","v":1,"game":"classic","records":[[0,5,10]]}'
+NEW = '{"format":"phase10","v":1,"game":"classic","records":[[0,5,10],[15,0,50]]}'
+
+
+def store_on(fs):
+    return Store("/", fs, fs.open)
+
+
+def steps_of_a_save(fs_args, before):
+    fs = FakeFlash(before, **fs_args)
+    store_on(fs).write_atomic(GAME, NEW)
+    return fs.steps
+
+
+def cut_every_step(fs_args, old):
+    """Cut the power at every step of a save of NEW over old (None: no file yet); each
+    time, start again and read. Returns the texts read, one per cut point."""
+    before = {"/game.json": old.encode()} if old is not None else {}
+    n = steps_of_a_save(fs_args, before)
+    seen = []
+    for k in range(n + 1):
+        fs = FakeFlash(before, **fs_args)
+        fs.cut_at = k
+        try:
+            store_on(fs).write_atomic(GAME, NEW)
+            assert k == n, "save finished before step %d of %d" % (k, n)
+        except PowerCut:
+            pass
+        fs.power_on()
+        text, msg = store_on(fs).read(GAME)
+        assert text in (old, NEW), (k, fs.done, fs.files)
+        assert msg is None, (k, msg)  # a power cut is not damage
+        assert "/game.json.tmp" not in fs.files  # start-up cleaned the leftover away
+        # and the next start reads the same again
+        assert store_on(fs).read(GAME)[0] == text
+        seen.append(text)
+    return seen
+
+
+def test_power_cut_at_every_step_littlefs_like():
+    seen = cut_every_step({}, OLD)
+    # open, two halves, close, rename: 5 steps, 6 cut points; only the last rename
+    # publishes the new text
+    assert len(seen) == 6
+    assert seen == [OLD] * 5 + [NEW]
+
+
+def test_power_cut_at_every_step_fat_like():
+    seen = cut_every_step({"fat": True, "erased": True}, OLD)
+    # open, two halves, close, refused rename, remove, rename
+    assert len(seen) == 8
+    # once the old file is removed, the complete .tmp is the save that is read
+    assert seen == [OLD] * 6 + [NEW, NEW]
+
+
+def test_power_cut_during_the_very_first_save():
+    for args in ({}, {"fat": True, "erased": True}):
+        seen = cut_every_step(args, None)
+        assert seen[0] is None and seen[-1] == NEW
+
+
+def test_saved_text_reads_back_and_counts_writes():
+    fs = FakeFlash()
+    s = store_on(fs)
+    assert s.read(SETTINGS) == (None, None)  # first start: nothing, and nothing to report
+    assert s.write_atomic(SETTINGS, '{"contrast":128}')
+    assert s.writes == 1 and s.bytes_written == 16
+    assert fs.files == {"/settings.json": b'{"contrast":128}'}
+    assert store_on(fs).read(SETTINGS) == ('{"contrast":128}', None)
+
+
+def test_save_writes_only_when_something_changed():
+    fs = FakeFlash()
+    s = store_on(fs)
+    assert s.save(SETTINGS, '{"a":1}')
+    assert not s.save(SETTINGS, '{"a":1}')
+    assert s.writes == 1
+    assert s.save(SETTINGS, '{"a":2}')
+    # a fresh start knows the file's contents once it has read it
+    s2 = store_on(fs)
+    s2.read(SETTINGS)
+    assert not s2.save(SETTINGS, '{"a":2}')
+    assert s.writes == 2 and s2.writes == 0
+
+
+def test_truncated_file_at_start_is_reported_and_kept_aside():
+    torn = NEW[:30].encode()
+    fs = FakeFlash({"/game.json": torn})
+    text, msg = store_on(fs).read(GAME)
+    assert text is None
+    assert "game.json" in msg and "damaged" in msg and "game.json.bad" in msg
+    assert fs.files == {"/game.json.bad": torn}  # the damaged copy, byte for byte
+    # the device carries on: a new game saves normally
+    s = store_on(fs)
+    assert s.write_atomic(GAME, OLD)
+    assert s.read(GAME) == (OLD, None)
+
+
+def test_garbage_and_empty_files_are_damaged():
+    for junk in (b"\xff" * 64, b"", b"   \n", b"\x00\x01{]"):
+        fs = FakeFlash({"/settings.json": junk})
+        text, msg = store_on(fs).read(SETTINGS)
+        assert text is None and "damaged" in msg
+        assert fs.files == {"/settings.json.bad": junk}
+
+
+def test_damaged_file_with_a_complete_save_beside_it():
+    fs = FakeFlash({"/game.json": b"{\"format\":", "/game.json.tmp": NEW.encode()})
+    text, msg = store_on(fs).read(GAME)
+    assert text == NEW
+    assert "damaged" in msg and "last save" in msg
+    assert fs.files == {"/game.json": NEW.encode(), "/game.json.bad": b"{\"format\":"}
+
+
+def test_contents_check_decides_what_is_damaged():
+    def settings_only(text):
+        return None if "contrast" not in text else text
+    fs = FakeFlash({"/settings.json": b'{"volume": 3}'})
+    text, msg = store_on(fs).read(SETTINGS, settings_only)
+    assert text is None and "damaged" in msg
+    def boom(text):
+        raise KeyError("x")
+    fs = FakeFlash({"/settings.json": b'{"contrast": 3}'})
+    text, msg = store_on(fs).read(SETTINGS, boom)
+    assert text is None and "damaged" in msg
+
+
+def test_flash_full_keeps_the_old_save_and_says_so():
+    class FullFlash(FakeFlash):
+        def open(self, p, mode="r"):
+            if "w" in mode and p.endswith(".tmp"):
+                raise OSError(28)  # ENOSPC
+            return FakeFlash.open(self, p, mode)
+    fs = FullFlash({"/game.json": OLD.encode()})
+    s = store_on(fs)
+    assert s.write_atomic(GAME, NEW) is False
+    assert "flash full" in s.error
+    assert s.read(GAME) == (OLD, None)
+
+
+def test_history_keeps_the_newest_games():
+    fs = FakeFlash()
+    s = store_on(fs)
+    s.HISTORY_KEEP = 3
+    for i in range(5):
+        s.add_history({"game": i})
+    games, msg = store_on(fs).load_json(HISTORY)
+    assert games == [{"game": 2}, {"game": 3}, {"game": 4}] and msg is None
+
+
+def test_host_folder_root():
+    fs = FakeFlash()
+    s = Store("state/dev1", fs, fs.open)
+    assert fs.dirs == {"state", "state/dev1"}
+    s.write_atomic(GAME, OLD)
+    assert "state/dev1/game.json" in fs.files
+    assert s.path(GAME) == "state/dev1/game.json"
+
+
+def test_read_never_raises():
+    class Broken(FakeFlash):
+        def open(self, p, mode="r"):
+            raise RuntimeError("driver fault")
+    fs = Broken({"/game.json": OLD.encode()})
+    text, msg = store_on(fs).read(GAME)
+    assert text is None and "could not be read" in msg
+    # but a real power cut in a save is not swallowed by the store
+    fs = FakeFlash()
+    fs.cut_at = 0
+    raises(PowerCut, store_on(fs).write_atomic, GAME, OLD)
