@@ -83,7 +83,6 @@ bus = Bus()
 
 def reset_world(controller="ssd1306", addr=0x3C):
     """Start over: no key held, one fresh display controller at addr; returns it."""
-    global keys, bus
     keys.held.clear()
     keys._chatter.clear()
     keys.bounce = 0

@@ -1,0 +1,182 @@
+# The display through the real Adafruit driver, our machine.I2C adapter and the fake
+# machine's I2C feeding the controller emulator: what was drawn is what the panel shows,
+# only changed rows go over the bus, and contrast/dim/power reach the chip.
+#
+# Byte counts on the wire (each transaction: 1 address byte + payload), worked out from
+# what show() sends for rows p0..p1:
+#   command transaction  1 + [00h, 21h, 0, 127, 22h, p0, p1]           =   8
+#   data transaction     1 + [40h] + 128 per row                       = 2 + 128 * rows
+# so one row 138, two adjacent rows 266, a full frame 8 + 2 + 1024 = 1034.
+# SH1106 rows go one by one: 1 + [00h, B0h|p, 02h, 10h] = 5, then 130 per row.
+import sys
+
+import host_sim
+
+_twin = host_sim.__file__.rsplit("/", 1)[0] + "/twin"
+if _twin not in sys.path:
+    sys.path.insert(0, _twin)
+
+import machine  # noqa: E402  (the fake, from host_sim/twin)
+
+from check import raises  # noqa: E402
+from firmware.display import Display  # noqa: E402
+
+ONE_ROW = 8 + 2 + 128
+FULL = 8 + 2 + 1024
+
+
+def fresh(controller="ssd1306"):
+    emu = machine.reset_world(controller)
+    i2c = machine.I2C(0, scl=machine.Pin(5), sda=machine.Pin(4), freq=400000)
+    return Display(i2c, controller=controller), emu, i2c
+
+
+def test_driver_init_reaches_the_controller():
+    d, emu, i2c = fresh()
+    assert emu.errors == [] and emu.unknown == []
+    assert emu.on and emu.contrast == 0xFF and not emu.inverse and not emu.entire_on
+    assert emu.mode == 0                              # horizontal addressing
+    assert emu.seg_remap and emu.com_remap            # upright on the common module
+    assert emu.settings[0x8D] == 0x14                 # charge pump on
+    assert emu.raw() == bytes(1024)                   # cleared
+    assert d.bytes_sent == i2c.bytes                  # the adapter counts the wire too
+
+
+def test_what_is_drawn_is_what_the_panel_shows():
+    d, emu, i2c = fresh()
+    c = d.canvas
+    c.text("A", 0, 0)
+    c.big("42", 40, 20)
+    c.glyph("dealer", 120, 56)
+    d.show()
+    assert emu.raw() == bytes(c.buf)
+    # 'A' column 0 is lit in rows 1-6 only; its gap column is dark.
+    assert [emu.pixel(0, y) for y in range(8)] == [0, 1, 1, 1, 1, 1, 1, 0]
+    assert emu.pixel(5, 3) == 0
+    rows = emu.rows()
+    assert len(rows) == 64 and all(len(r) == 128 for r in rows)
+    assert rows[1][0] == "#" and rows[0][0] == "."
+
+
+def test_only_changed_rows_are_sent():
+    d, emu, i2c = fresh()
+    c = d.canvas
+    for i in range(8):
+        c.text("Player %d" % i, 0, i * 8)
+    b = d.bytes_sent
+    assert d.show() == 8
+    assert d.bytes_sent - b == FULL
+    b = d.bytes_sent
+    assert d.show() == 0 and d.bytes_sent == b        # nothing changed, nothing sent
+    c.text(">", 0, 24)                                # one text row
+    b = d.bytes_sent
+    assert d.show() == 1
+    assert d.bytes_sent - b == ONE_ROW
+    c.text(" ", 0, 24)                                # a cursor move: rows 3 and 4
+    c.text(">", 0, 32)
+    b = d.bytes_sent
+    d.show()
+    assert d.bytes_sent - b == 8 + 2 + 256
+    c.text(" ", 0, 32)                                # rows 4 and 7: two separate runs
+    c.text(">", 0, 56)
+    b = d.bytes_sent
+    d.show()
+    assert d.bytes_sent - b == 2 * ONE_ROW
+    assert emu.raw() == bytes(c.buf)
+
+
+def test_unchanged_rows_really_stay_off_the_bus():
+    d, emu, i2c = fresh()
+    d.canvas.text("top", 0, 0)
+    d.show()
+    emu.ram[5 * 128 + 60] = 0xAA          # a mark in panel RAM on row 5, not in the frame
+    d.canvas.text("bottom", 0, 56)
+    d.show()
+    assert emu.ram[5 * 128 + 60] == 0xAA  # row 5 was not resent
+    d.canvas.text("x", 0, 40)             # now row 5 changes: it is resent whole
+    d.show()
+    assert emu.raw() == bytes(d.canvas.buf)
+
+
+def test_most_rows_changed_sends_one_full_frame():
+    d, emu, i2c = fresh()
+    c = d.canvas
+    for i in range(5):                    # rows 0-4 changed: five of eight
+        c.text("row", 0, i * 8)
+    b = d.bytes_sent
+    d.show()
+    assert d.full_frames == 1
+    assert d.bytes_sent - b == FULL
+    for i in range(4):                    # four rows: runs, not a full frame
+        c.text("new", 0, i * 16)
+    b = d.bytes_sent
+    d.show()
+    assert d.full_frames == 1 and d.bytes_sent - b == 4 * ONE_ROW
+    assert emu.raw() == bytes(c.buf)
+
+
+def test_bus_time_at_400khz():
+    d, emu, i2c = fresh()
+    t = i2c.clocks
+    d.canvas.fill_rect(0, 0, 128, 64)
+    d.show()
+    # 1034 bytes x 9 clocks at 400 kHz = 23.265 ms
+    assert (i2c.clocks - t) == 9 * FULL
+    assert i2c.bus_us > 9 * FULL * 1000000 // 400000
+
+
+def test_contrast_dim_and_power_reach_the_controller():
+    d, emu, i2c = fresh()
+    d.contrast(0x40)
+    assert emu.contrast == 0x40
+    d.dim(True)
+    assert emu.contrast < 0x10 and d.dimmed
+    d.contrast(0x80)                      # changed while dim: remembered, still dim
+    assert emu.contrast < 0x10
+    d.dim(False)
+    assert emu.contrast == 0x80
+    d.canvas.text("on", 0, 0)
+    d.show()
+    d.power(False)
+    assert not emu.on and emu.raw() == bytes(1024)
+    d.power(True)
+    assert emu.on and emu.raw() == bytes(d.canvas.buf)   # the RAM kept the picture
+    assert emu.errors == []
+
+
+def test_flip_turns_the_picture_half_round():
+    d, emu, i2c = fresh()
+    d.canvas.text("Up", 0, 0)
+    d.flip(True)
+    for y in range(8):
+        for x in range(12):
+            assert emu.pixel(127 - x, 63 - y) == d.canvas.get(x, y)
+    d.flip(False)
+    assert emu.raw() == bytes(d.canvas.buf)
+
+
+def test_wrong_address_is_reported_not_crashing():
+    emu = machine.reset_world()
+    i2c = machine.I2C(0, freq=400000)
+    e = raises(OSError, Display, i2c, 0x3D)
+    assert e.args[0] == 19
+    assert machine.bus.errors and machine.bus.errors[0][0] == 0x3D
+    assert emu.writes == 0                # the panel at 0x3C heard nothing
+    assert raises(OSError, i2c.writeto, 0x3D, b"\x00\xaf").args[0] == 19
+
+
+def test_sh1106_rows_land_at_the_glass():
+    d, emu, i2c = fresh("sh1106")
+    assert emu.errors == []
+    c = d.canvas
+    c.text("SH1106", 0, 0)
+    c.vline(127, 0, 64)
+    d.show()
+    assert emu.raw() == bytes(c.buf)
+    # column 0 of the frame went to RAM column 2, stored mirrored (A1) at segment 129
+    assert emu.ram[131 - 2] == c.buf[0]
+    b = d.bytes_sent
+    c.text("x", 0, 32)
+    d.show()
+    assert d.bytes_sent - b == 5 + 130
+    assert emu.raw() == bytes(c.buf)
