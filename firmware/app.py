@@ -17,10 +17,6 @@ except ImportError:
 VERSION = "0.1.0"
 
 _POLL_MS = const(10)
-# After a key wakes the display, every event is dropped until the buttons have been
-# released this long: the release (and any long-press or repeat) of the waking key does
-# nothing else. Longer than the buttons' debounce.
-_SWALLOW_MS = const(200)
 
 SETTINGS_FILE = "settings.json"
 
@@ -154,8 +150,11 @@ class App:
             return False
         new = dict(self.settings)
         new[key] = value
-        if self.store is not None:
-            self.store.write_atomic(SETTINGS_FILE, json.dumps(new))
+        if self.store is not None and not self.store.write_atomic(
+                SETTINGS_FILE, json.dumps(new, separators=(",", ":"))):
+            # Flash refused (full, read-only): the setting holds until power-off and the
+            # player is told.
+            self.message = self.store.error
         self.settings = new
         self.apply(key)
         return True
@@ -208,7 +207,9 @@ class App:
             self.last = now
         if self.swallow:
             key = 0
-            if not bits and clk.ticks_diff(now, self.last) >= _SWALLOW_MS:
+            # Over once every button is let go as the buttons see it (debounced), which is
+            # the poll that hands out the waking key's own release.
+            if not bits and not self.buttons.state:
                 self.swallow = False
         if key:
             self.handle(key)

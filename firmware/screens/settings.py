@@ -13,7 +13,7 @@ ITEMS = (
     ("off_s", "Off after", (60, 120, 300, 600, 1800, 0),
      ("1 min", "2 min", "5 min", "10 min", "30 min", "never")),
     ("three_button", "3 buttons", (False, True), ("no", "yes")),
-    ("entry", "Enter hands", ("cards", "points"), ("by cards", "by points")),
+    ("entry", "Hands by", ("cards", "points"), ("cards", "points")),
     ("sh1106", "SH1106", (False, True), ("no", "yes")),
 )
 
@@ -90,20 +90,18 @@ class Settings(ListScreen):
         if not (self.editing and i == self.sel):
             ListScreen.draw_row(self, c, i, y, right)
             return
-        # Being changed: the label plain, the value boxed and inverted with arrows that
-        # say which way it can still go.
+        # Being changed: the label plain, the value inverted, and arrows on its left
+        # saying which ways it can still go (UP: the next value in the list).
         c.text(self.label(i), 2, y)
         v = self.value(i)
-        n = len(ITEMS[i][2])
         w = c.text_width(v)
-        x = right - w - 9
+        x = right - w
         c.text(v, x, y)
-        c.invert_rect(x - 2, y, w + 4, LINE_H)
-        if self.choice < n - 1:
-            c.glyph("up", right - 5, y)
+        c.invert_rect(x - 2, y, w + 3, LINE_H)
+        if self.choice < len(ITEMS[i][2]) - 1:
+            c.glyph("up", x - 20, y)
         if self.choice > 0:
-            c.glyph("down", right - 5, y)
-
+            c.glyph("down", x - 11, y)
 
 def make(app, arg):
     return Settings(app)

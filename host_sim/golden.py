@@ -1,0 +1,74 @@
+"""python -m host_sim.golden [--update]
+
+Expected screens kept as text art in tests/golden/NAME.txt ('#' lit, '.' dark, 64 lines of
+128), each produced by a key script on a fresh simulated device. Without --update: compare
+and list the screens that differ (exit 1). With --update: rewrite them; a deliberate act,
+after looking at the new screens (python -m host_sim --headless --keys "...").
+"""
+import os
+import shutil
+import sys
+import tempfile
+
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DIR = os.path.join(_ROOT, "tests", "golden")
+MEM_FREE = 40000   # the About screen's free-memory figure, fixed so the screen is stable
+
+# name -> key script from start-up
+CASES = (
+    ("menu", ""),
+    ("menu_scrolled", "UP"),
+    ("settings", "DOWN DOWN DOWN DOWN DOWN OK"),
+    ("settings_edit", "DOWN DOWN DOWN DOWN DOWN OK DOWN OK UP"),
+    ("about", "UP OK"),
+)
+
+
+def render(keys, board="pico"):
+    from host_sim import sim, script
+    sim.use_fake_machine()
+    state = tempfile.mkdtemp(prefix="phase10-golden-")
+    try:
+        dev = script.Device(board=board, state=state, mem_free=MEM_FREE)
+        dev.play(script.parse(keys))
+        return "\n".join(dev.rows()) + "\n"
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+
+
+def path(name):
+    return os.path.join(DIR, name + ".txt")
+
+
+def main(argv):
+    update = "--update" in argv
+    bad = []
+    for name, keys in CASES:
+        got = render(keys)
+        p = path(name)
+        if update:
+            os.makedirs(DIR, exist_ok=True)
+            with open(p, "w") as f:
+                f.write(got)
+            print("wrote", os.path.relpath(p, _ROOT))
+            continue
+        try:
+            with open(p) as f:
+                want = f.read()
+        except OSError:
+            want = None
+        if got != want:
+            bad.append(name)
+            print("differs:", name, "(keys: %r)" % keys)
+    if bad:
+        print("%d of %d screens differ; look, then run python -m host_sim.golden --update" % (len(bad), len(CASES)))
+        return 1
+    if not update:
+        print("%d screens match" % len(CASES))
+    return 0
+
+
+if __name__ == "__main__":
+    if _ROOT not in sys.path:
+        sys.path.insert(0, _ROOT)
+    sys.exit(main(sys.argv[1:]))

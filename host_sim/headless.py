@@ -1,0 +1,33 @@
+# Headless front end: run the key script on the virtual clock (no real time passes), print
+# the panel as text art and optionally save it as a PNG.
+import os
+import shutil
+import sys
+import tempfile
+
+from host_sim import script
+
+
+def run(o, steps):
+    tmp = None
+    state = o["state"]
+    if state is None:
+        # A fresh board each run, so a script gives the same screen every time.
+        tmp = state = tempfile.mkdtemp(prefix="phase10-sim-")
+    else:
+        os.makedirs(state, exist_ok=True)
+    try:
+        dev = script.Device(board=o["board"], state=state, mem_free=o["mem_free"],
+                        bounce=o["bounce"], panel=o["panel"])
+        dev.play(steps)
+        rows = dev.rows()
+        sys.stdout.write("\n".join(rows) + "\n")
+        if o["png"]:
+            dev.panel().png(o["png"])
+        if o["stats"]:
+            n, us = dev.bus()
+            sys.stderr.write("bus: %d bytes, %d us\n" % (n, us))
+    finally:
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return 0

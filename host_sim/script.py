@@ -1,0 +1,112 @@
+# Key scripts and the shared start-up of the simulated device. Runs under CPython (the
+# simulator) and under the micropython binary (the twin, host_sim/twin_run.py), so both
+# press the same buttons at the same virtual times and must show the same screens.
+#
+# A key is pressed by driving the fake machine.Pin inputs; the firmware's own PinReader and
+# Buttons state machine turn that into key events in its poll loop, exactly as on a board.
+
+# Button bits as PinReader reports them (bit0 UP ... bit4 OK).
+KEY_BITS = {"UP": 1, "DOWN": 2, "LEFT": 4, "RIGHT": 8, "OK": 16}
+_ORDER = ("UP", "DOWN", "LEFT", "RIGHT", "OK")
+
+PRESS_MS = 80    # a finger on a button for a short press
+GAP_MS = 150     # between presses: longer than the debounce, so every press counts
+LONG_MS = 1000   # LONG_OK: well past the buttons' long-press time (700 ms)
+BOOT_MS = 100    # let the first screen draw before the script starts
+
+HELP = ("keys: UP DOWN LEFT RIGHT OK LONG_OK (hold OK past the long-press time), "
+        "WAIT:ms, HOLD_<KEY>:ms (e.g. HOLD_UP:2000 for auto-repeat)")
+
+
+class ScriptError(ValueError):
+    pass
+
+
+def _ms(tok, s):
+    try:
+        v = int(s)
+    except ValueError:
+        raise ScriptError("bad time in %r (whole milliseconds); %s" % (tok, HELP))
+    if v < 0 or v > 86400000:
+        raise ScriptError("time out of range in %r; %s" % (tok, HELP))
+    return v
+
+
+def parse(text):
+    """A key script as a list of (pressed_bits, hold_ms, then_ms). Raises ScriptError
+    naming the first word it does not know."""
+    steps = []
+    for tok in text.replace(",", " ").split():
+        u = tok.upper()
+        if u in KEY_BITS:
+            steps.append((KEY_BITS[u], PRESS_MS, GAP_MS))
+        elif u == "LONG_OK":
+            steps.append((KEY_BITS["OK"], LONG_MS, GAP_MS))
+        elif u.startswith("WAIT:"):
+            steps.append((0, 0, _ms(tok, u[5:])))
+        elif u.startswith("HOLD_") and ":" in u:
+            name, _, t = u[5:].partition(":")
+            if name not in KEY_BITS:
+                raise ScriptError("unknown key %r in %r; %s" % (name, tok, HELP))
+            steps.append((KEY_BITS[name], _ms(tok, t), GAP_MS))
+        else:
+            raise ScriptError("unknown key %r; %s" % (tok, HELP))
+    return steps
+
+
+def play(app, set_bits, steps):
+    """Run the app's loop through a parsed script; set_bits(bits) drives the fake pins."""
+    for bits, hold, then in steps:
+        if bits:
+            set_bits(bits)
+            app.run_for(hold)
+            set_bits(0)
+        app.run_for(then)
+
+
+class Device:
+    """The firmware app built by firmware.main.build() on the fake machine: the board's
+    pins read the shared fake key state, its I2C feeds the controller emulator, its clock
+    is virtual and its filesystem is the folder state."""
+
+    def __init__(self, board="pico", state=".", mem_free=None, bounce=0, panel="ssd1306",
+                 start_ms=0):
+        import machine
+        from firmware.clock import VirtualClock
+        from firmware import main
+        self.machine = machine
+        machine.reset_world(panel)
+        machine.keys.bounce = bounce
+        try:
+            self.board = __import__("firmware.boards." + board, None, None, ("NAME",))
+        except ImportError:
+            raise ScriptError("no board file firmware/boards/%s.py" % board)
+        self.gpios = self.board.BUTTONS
+        self.clock = VirtualClock(start_ms)
+        mf = None
+        if mem_free is not None:
+            mf = lambda: mem_free
+        self.app = main.build(self.board, self.clock, state, mf)
+        self.app.run_for(BOOT_MS)
+
+    def set_bits(self, bits):
+        keys = self.machine.keys
+        for i in range(len(self.gpios)):
+            g = self.gpios[i]
+            if g is not None:
+                keys.set(g, bool(bits & (1 << i)))
+
+    def play(self, steps):
+        play(self.app, self.set_bits, steps)
+
+    def panel(self):
+        return self.machine.panel()
+
+    def rows(self):
+        """What the glass shows: 64 strings of 128 characters, '#' lit, '.' dark."""
+        return self.panel().rows()
+
+    def bus(self):
+        """(bytes on the I2C wire, their time in microseconds) since start-up."""
+        b = self.machine.bus
+        return b.bytes, b.clocks * 1000000 // self.board.I2C_FREQ
