@@ -17,6 +17,8 @@
 #            null for players on a numbered space
 #     total  (only when the tie-break needs it) per player the value of the cards left,
 #            for players who moved past the red space without going out
+# A record handed to add() or replace() that is already in this form is kept as it is
+# (not copied, to halve the heap a loaded game needs): build a new one for every hand.
 from engine_mpy.game import Game, RuleError, check_names, check_int
 from engine_mpy.phases import PHASE_CARDS, TWIST_CARDS, phase_text, twist_text
 from engine_mpy import handcheck
@@ -95,7 +97,9 @@ class TwistState:
         self.n = n
         self.pos = [0] * n     # space index of each pawn; red + 1 once past the red space
         self.hands = 0
-        self.last = []         # per hand: the moves made (+3, +2, +1, 0, +4, +6, -1)
+        # The moves the last hand earned (3, 2, 1, Twist card 6, 4, -1), even where the red
+        # space held a pawn back; earlier hands' moves are not kept (replay a prefix for them).
+        self.moves = [0] * n
         self.passed = []       # players who moved past the red space (in the last hand)
         self.over = False
         self.winners = []
@@ -129,7 +133,12 @@ class Twist(Game):
         return {"players": players, "dealer": dealer, "layout": " ".join(codes), "values": values}
 
     def start(self):
-        return TwistState(len(self.settings["players"]))
+        n = len(self.settings["players"])
+        # Scratch for one hand's moves and pawns, kept between hands: a hand then leaves
+        # no garbage between the records it keeps (the heap never moves objects).
+        self._moves = [0] * n
+        self._new = [0] * n
+        return TwistState(n)
 
     # --- what a pawn attempts --------------------------------------------------------
     def on_twist(self, p):
@@ -140,19 +149,25 @@ class Twist(Game):
     def attempt(self, st, p, pick):
         """What player p attempts from their space with pick: (phase, card), one of them
         0, or raises RuleError when the pick does not fit the space."""
-        name = self.settings["players"][p]
+        a = self._attempt(st, p, pick)
+        return (0, a - 10) if a > 10 else (a, 0)
+
+    def _attempt(self, st, p, pick):
+        # One small int, no allocation (this runs for every player of every hand replayed):
+        # 1-10 a phase, 11-20 a Twist card.
         pos = st.pos[p]
         ph = self.phases[pos]
         if ph != board.TWIST:
             if pick is not None:
-                raise RuleError("%s is not on a Twist space, so has no choice to make." % name)
-            return ph, 0
+                raise RuleError("%s is not on a Twist space, so has no choice to make." % self.settings["players"][p])
+            return ph
         if pick == BEFORE:
-            return self.phases[pos - 1], 0
+            return self.phases[pos - 1]
         if pick == AFTER:
-            return self.phases[pos + 1], 0
+            return self.phases[pos + 1]
         if _int(pick) and 1 <= pick <= 10:
-            return 0, pick
+            return 10 + pick
+        name = self.settings["players"][p]
         if pick is None:
             raise RuleError("%s is on a Twist space: choose the phase before it, the phase after it, or a Twist card." % name)
         raise RuleError("%s: the choice is \"before\", \"after\" or a Twist card 1-10." % name)
@@ -203,70 +218,53 @@ class Twist(Game):
         if total is not None and (not isinstance(total, list) or len(total) != n):
             raise RuleError("Card totals must list every player.")
 
-        picks = [None] * n
         cards_seen = 0  # bit c: Twist card c already taken this hand
-        moves = [0] * n
+        moves = self._moves
         entries = [None] * n
-        any_pick = False
         for p in range(n):
-            name = names[p]
             pk = pick[p] if pick else None
-            ph, card = self.attempt(st, p, pk)
-            if pk is not None:
-                picks[p] = pk
-                any_pick = True
+            a = self._attempt(st, p, pk)
+            card = a - 10 if a > 10 else 0
             if card:
                 if cards_seen & (1 << card):
                     raise RuleError("Two players hold Twist card %d; there is one of each." % card)
                 cards_seen |= 1 << card
                 size = TWIST_CARDS[card]
-                label = "Twist card %d" % card
             else:
-                size = PHASE_CARDS[ph]
-                label = "Phase %d" % ph
+                size = PHASE_CARDS[a]
             c = left[p]
             if p == out:
                 if c is not None and c != 0:
-                    raise RuleError("%s went out, so %s has no cards left." % (name, name))
+                    raise RuleError("%s went out, so %s has no cards left." % (names[p], names[p]))
                 went_out = done = True
             else:
                 if not _int(c):
-                    raise RuleError("%s: enter the number of cards left." % name)
-                done = handcheck.completed_from_count(name, c, size, label)
+                    raise RuleError("%s: enter the number of cards left." % names[p])
                 went_out = False
+                # The common answers without building a message; handcheck words the rest.
+                if c == 10:
+                    done = False
+                elif 1 <= c <= 10 - size:
+                    done = True
+                else:
+                    label = ("Twist card %d" % card) if card else ("Phase %d" % a)
+                    done = handcheck.completed_from_count(names[p], c, size, label)
                 entries[p] = c
             if card:
                 moves[p] = 6 if went_out else (4 if done else -1)
             else:
                 moves[p] = 3 if went_out else (2 if done else 1)
 
-        # Move the pawns (the hand stands from here on, unless the tie-break lacks totals).
-        new = [move(st.pos[p], moves[p], self.red) for p in range(n)]
-        passed = [p for p in range(n) if new[p] > self.red]
-        winners = []
+        # Where the pawns end; the state itself changes only after every check below.
+        new = self._new
+        for p in range(n):
+            new[p] = move(st.pos[p], moves[p], self.red)
+        passed = [p for p in range(n) if new[p] > self.red] if max(new) > self.red else None
         totals = None
-        if passed:
-            if out in passed:
-                winners = [out]
-            elif len(passed) == 1:
-                winners = passed
-            else:
-                totals = [None] * n
-                best = -1
-                for p in passed:
-                    t = total[p] if total else None
-                    if t is None:
-                        raise RuleError(
-                            "%s moved past the red space with others: enter the value of %s's cards left." % (names[p], names[p])
-                        )
-                    totals[p] = t
-                    if best < 0 or t < best:
-                        best = t
-                winners = [p for p in passed if totals[p] == best]
         if total:
-            # Totals given though not all needed are kept, but must fit the cards left.
-            if totals is None:
-                totals = [None] * n
+            # Totals are checked against the cards left even where the tie-break does not
+            # need them (they are kept: a correction may make them needed).
+            totals = [None] * n
             values = self.settings["values"]
             for p in range(n):
                 t = total[p]
@@ -280,20 +278,45 @@ class Twist(Game):
                         % (names[p], entries[p], t, "face" if values == FACE else "Classic 5/10")
                     )
                 totals[p] = t
+        winners = None
+        if passed:
+            # The book's order: the one who went out; else the lowest card total; co-winners.
+            if out in passed:
+                winners = [out]
+            elif len(passed) == 1:
+                winners = passed
+            else:
+                best = -1
+                for p in passed:
+                    t = totals[p] if totals else None
+                    if t is None:
+                        raise RuleError(
+                            "%s moved past the red space with others: enter the value of %s's cards left." % (names[p], names[p])
+                        )
+                    if best < 0 or t < best:
+                        best = t
+                winners = [p for p in passed if totals[p] == best]
 
-        st.pos = new
+        for p in range(n):
+            st.pos[p] = new[p]
+            st.moves[p] = moves[p]
         st.hands += 1
-        st.last.append(moves)
         if passed:
             st.passed = passed
             st.over = True
             st.winners = winners
         norm = {"out": out, "left": entries}
-        if any_pick:
-            norm["pick"] = picks
+        if pick:
+            for x in pick:
+                if x is not None:
+                    # Every entry was checked against its player's space above.
+                    norm["pick"] = list(pick)
+                    break
         if totals and [t for t in totals if t is not None]:
             norm["total"] = totals
-        return norm
+        # A record already in saved form (loading a save, replaying after a correction) is
+        # kept as it is: the game then holds one copy of its hands, not two.
+        return rec if rec == norm else norm
 
     # --- standings -------------------------------------------------------------------
     def standings(self):

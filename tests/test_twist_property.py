@@ -79,7 +79,7 @@ def test_random_games_keep_every_rule(seed):
             break
         play_random_game(rng, g, max_hands=1)
         rec = g.records[-1]
-        moves = g.state.last[-1]
+        moves = g.state.moves
         after = g.state.pos
         for p in range(n):
             a, b = before[p], after[p]
@@ -112,7 +112,7 @@ def test_random_games_keep_every_rule(seed):
     # The live state built hand by hand equals a replay from the save.
     h = savefile.loads(savefile.dumps(g))
     assert h.state.pos == g.state.pos and h.state.winners == g.state.winners
-    assert h.records == g.records and h.state.last == g.state.last
+    assert h.records == g.records and h.state.moves == g.state.moves
     # Re-entering any hand unchanged changes nothing.
     if g.records:
         i = rng.randrange(len(g.records))

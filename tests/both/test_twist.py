@@ -42,7 +42,7 @@ def test_went_out_3_completed_2_not_completed_1():
     g.add(hand(0, [N, 4, 10]))
     # Default layout: 1S(0) 1(1) T(2) 2(3): Ann 0+3, Bob 0+2, Cy 0+1.
     assert g.state.pos == [3, 2, 1]
-    assert g.state.last == [[3, 2, 1]]
+    assert g.state.moves == [3, 2, 1]
     assert g.attempt_text(0) == ("Phase 2", "1 set of 3 + 1 run of 4")
     assert g.attempt_text(1) == ("Twist", "phase 1, phase 2 or a Twist card")
     assert g.attempt_text(2) == ("Phase 1", "2 sets of 3")
@@ -118,7 +118,7 @@ def test_twist_card_completed_moves_4():
     # Twist card 8, run of 5 of one colour: 5 cards down, so up to 5 left.
     g.add(hand(0, [N, 5, 10], pick=[None, 8, None]))
     assert g.state.pos[1] == 2 + 4
-    assert g.state.last[-1] == [3, 4, 1]
+    assert g.state.moves == [3, 4, 1]
 
 
 def test_twist_card_gone_out_with_moves_6():
@@ -131,7 +131,7 @@ def test_twist_card_failed_moves_back_one():
     g = on_twist()
     g.add(hand(0, [N, 10, 10], pick=[None, 5, None]))
     assert g.state.pos[1] == 1
-    assert g.state.last[-1][1] == -1
+    assert g.state.moves[1] == -1
     assert g.attempt_text(1) == ("Phase 1", "2 sets of 3")
 
 
@@ -249,7 +249,7 @@ def test_on_red_failing_stays_and_1_moves_from_the_two_spaces_before():
     # red: 3 jumps it, so Cy wins. Bob fails phase 9: 1 space onto the red.
     g.add(hand(2, [10, 10, N]))
     assert g.state.pos == [3, 3, 4]
-    assert g.state.last[-1] == [1, 1, 3]  # Ann's 1 was not made: she stayed
+    assert g.state.moves == [1, 1, 3]  # Ann's 1 was not made: she stayed
     assert g.state.over and g.state.winners == [2] and g.state.passed == [2]
     assert g.attempt_text(2) == ("Finished", "moved past the red space")
 
@@ -423,3 +423,37 @@ def test_standings_lead_first():
     rows = g.standings()
     assert [r[0] for r in rows] == [0, 1, 2]
     assert rows[0] == (0, 4, "Phase 2", "1 set of 3 + 1 run of 4")
+
+
+def test_totals_edge_entries_refused():
+    g = before_final()
+    # The player who went out has no cards to count; a total must be a whole number.
+    assert "no cards left to count" in message(raises(RuleError, g.add, hand(2, [2, 3, N], total=[18, 4, 5])))
+    assert "cannot be worth" in message(raises(RuleError, g.add, hand(2, [2, 3, N], total=["18", 4, None])))
+    assert "every player" in message(raises(RuleError, g.add, hand(2, [2, 3, N], total=[18, 4])))
+    assert g.state.hands == 3 and not g.state.over
+
+
+def test_totals_kept_when_not_needed_and_a_correction_can_need_them():
+    g = before_final()
+    # Only Ann passes (Bob fails phase 9): Bob's total is not needed, but it is kept.
+    g.add(hand(2, [2, 10, N], total=[18, None, None]))
+    assert g.records[-1]["total"] == [18, None, None]
+    # Correcting the hand so Bob completes phase 9 too makes the tie-break need his total.
+    m = message(raises(RuleError, g.replace, 3, hand(2, [2, 3, N], total=[18, None, None])))
+    assert "value of Bob's cards" in m
+    g.replace(3, hand(2, [2, 3, N], total=[18, 20, None]))
+    assert g.state.winners == [0]
+
+
+def test_summary_and_describe():
+    g = near_red()
+    d = g.summary()
+    assert d["game"] == "twist" and d["hands"] == 1 and d["over"] is False
+    assert d["players"][0] == {"name": "Ann", "space": 4, "next": "Phase 10", "text": "1 set of 5 + 1 set of 3"}
+    assert d["dealer"] == "Bob"
+    g.add(hand(1, [10, N, 10]))
+    d = g.summary()
+    assert d["over"] and d["winners"] == ["Bob"] and d["dealer"] is None
+    assert d["players"][1]["space"] == 5 and d["players"][1]["next"] == "Finished"
+    assert "Game over: Bob won." in g.describe()
