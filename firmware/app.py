@@ -141,6 +141,14 @@ class App:
 
     def start(self, name="menu"):
         self.push(name)
+        self.tell()
+
+    def tell(self):
+        """Show app.message (if any) on a note over the current screen, once."""
+        if self.message:
+            msg = self.message
+            self.message = None
+            self.push("note", msg)
 
     # --- settings ------------------------------------------------------------------------
     def save_setting(self, key, value):
@@ -157,6 +165,7 @@ class App:
             self.message = self.store.error
         self.settings = new
         self.apply(key)
+        self.tell()
         return True
 
     def apply(self, key):

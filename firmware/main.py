@@ -25,7 +25,9 @@ def build(board=None, clock=None, root="/", mem_free=None):
         from firmware.clock import Clock
         clock = Clock()
     app = App(display, reader, buttons, clock, store, board, settings, mem_free)
-    app.message = message
+    # A damaged settings file or a board.json that could not be honoured: said once,
+    # over the menu.
+    app.message = message or getattr(board, "message", None)
     app.start()
     return app
 

@@ -77,9 +77,10 @@ class Device:
         self.machine = machine
         machine.reset_world(panel)
         machine.keys.bounce = bounce
+        from firmware.board import Board
         try:
-            self.board = __import__("firmware.boards." + board, None, None, ("NAME",))
-        except ImportError:
+            self.board = Board(board)
+        except (ValueError, ImportError):
             raise ScriptError("no board file firmware/boards/%s.py" % board)
         self.gpios = self.board.BUTTONS
         self.clock = VirtualClock(start_ms)

@@ -324,3 +324,39 @@ def test_about_shows_version_board_and_memory():
     assert "12345 B" in w
     press(app, "OK")
     assert app.top().module == "menu"
+
+
+def test_a_damaged_settings_file_is_said_once_over_the_menu():
+    d = FakeDisplay()
+    store = FakeStore()
+    store.read = lambda name, check=None: (None, "settings.json was damaged (truncated or invalid), kept as settings.json.bad; starting without it.")
+    app = App(d, FakeReader(), FakeButtons(), VirtualClock(), store, Board)
+    assert app.settings == DEFAULTS
+    app.start()
+    app.run_for(20)
+    assert app.top().module == "note"
+    text = " ".join(app.canvas.words())
+    assert "damaged" in text and "settings.json.bad" in text
+    press(app, "OK")
+    assert app.top().module == "menu" and len(app.stack) == 1
+
+
+def test_a_refused_save_is_said_and_the_setting_still_applies():
+    app = make()
+    app.store.write_atomic = lambda name, text: False
+    app.store.error = "Could not save settings.json (flash full)."
+    open_settings(app)
+    press(app, "OK")
+    press(app, "UP")
+    press(app, "OK")
+    assert app.settings["contrast"] == 160 and app.display.level == 160
+    assert app.top().module == "note"
+    assert "(flash full)." in " ".join(app.canvas.words())
+    press(app, "OK")
+    assert app.top().module == "settings"
+
+
+def test_note_wraps_at_spaces():
+    from firmware.screens.note import wrap
+    assert wrap("aaa bbb ccc", 7) == ["aaa bbb", "ccc"]
+    assert wrap("abcdefghij", 4) == ["abcd", "efgh", "ij"]

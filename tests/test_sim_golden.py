@@ -1,0 +1,35 @@
+# Expected screens kept as text art in tests/golden/ (the main menu, settings, About).
+# A change to how they look must be looked at and then accepted on purpose with
+#   python -m host_sim.golden --update
+import os
+
+from host_sim import golden, sim
+
+sim.use_fake_machine()
+
+
+def test_golden_screens():
+    for name, keys in golden.CASES:
+        with open(golden.path(name)) as f:
+            want = f.read()
+        rows = want.splitlines()
+        assert len(rows) == 64 and all(len(r) == 128 and set(r) <= {"#", "."} for r in rows)
+        got = golden.render(keys)
+        assert got == want, ("screen %r (keys %r) differs from tests/golden/%s.txt; if the "
+                             "change is meant, run python -m host_sim.golden --update"
+                             % (name, keys, name))
+
+
+def test_golden_check_does_not_rewrite():
+    before = {n: os.stat(golden.path(n)).st_mtime_ns for n, _ in golden.CASES}
+    assert golden.main([]) == 0
+    assert {n: os.stat(golden.path(n)).st_mtime_ns for n, _ in golden.CASES} == before
+
+
+def test_golden_screens_differ_from_each_other():
+    # Guards against a broken run that draws the same (e.g. blank) screen every time.
+    texts = []
+    for name, _ in golden.CASES:
+        with open(golden.path(name)) as f:
+            texts.append(f.read())
+    assert len(set(texts)) == len(texts)
