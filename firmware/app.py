@@ -175,7 +175,10 @@ class App:
             # The buttons' timing state is trivial to rebuild; the new mode takes effect
             # at once.
             self.buttons = type(self.buttons)(three_button=self.settings["three_button"])
-        # dim_s / off_s are read live by the loop; sh1106 applies at the next start.
+        elif key == "sh1106":
+            # The display driver is set up once, at start-up.
+            self.message = "The display type takes effect at the next start."
+        # dim_s / off_s are read live by the loop.
 
     # --- the loop ------------------------------------------------------------------------
     def wake(self):

@@ -12,6 +12,11 @@ try:
 except ImportError:      # micropython puts this folder, not the project root, on the path
     import script
 
+def _ticks():
+    import time
+    return time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)
+
+
 _VALUES = ("--keys", "--state", "--board", "--mem-free", "--bounce", "--panel")
 
 
@@ -33,9 +38,11 @@ def main(argv):
             i += 1
         steps = script.parse(o["--keys"])
         mf = o["--mem-free"]
+        t0 = _ticks()
         dev = script.Device(board=o["--board"], state=o["--state"],
                             mem_free=None if mf is None else int(mf),
                             bounce=int(o["--bounce"]), panel=o["--panel"])
+        boot_ms = _ticks() - t0
     except (script.ScriptError, ValueError) as e:
         sys.stderr.write("twin_run: %s\n" % (e.args[0] if e.args else e,))
         return 2
@@ -45,7 +52,8 @@ def main(argv):
     if stats:
         gc.collect()
         n, us = dev.bus()
-        print("bus: %d bytes, %d us; heap free %d, used %d" % (n, us, gc.mem_free(), gc.mem_alloc()))
+        sys.stderr.write("start-up to first screen %d ms (emulator included); bus: %d bytes, "
+                         "%d us; heap free %d, used %d\n" % (boot_ms, n, us, gc.mem_free(), gc.mem_alloc()))
     return 0
 
 

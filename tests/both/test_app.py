@@ -360,3 +360,16 @@ def test_note_wraps_at_spaces():
     from firmware.screens.note import wrap
     assert wrap("aaa bbb ccc", 7) == ["aaa bbb", "ccc"]
     assert wrap("abcdefghij", 4) == ["abcd", "efgh", "ij"]
+
+
+def test_display_type_change_says_it_waits_for_a_restart():
+    app = make()
+    open_settings(app)
+    for _ in range(5):
+        press(app, "DOWN")  # SH1106, the last setting
+    press(app, "OK")
+    press(app, "UP")
+    press(app, "OK")
+    assert app.settings["sh1106"] is True and app.store.writes == 1
+    assert app.top().module == "note"
+    assert "next start" in " ".join(app.canvas.words())
