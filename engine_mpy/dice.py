@@ -174,6 +174,9 @@ class DiceState:
 
 class DiceGame(Game):
     KIND = "dice"
+    # step() reads and checks the whole turn before it touches the state, so a new turn is
+    # applied to the live state (no replay of the game on every turn).
+    STEP_CHECKS_FIRST = True
 
     def check_settings(self, settings):
         names = check_names(settings.get("players"), 1, 8)

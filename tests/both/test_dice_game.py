@@ -182,6 +182,10 @@ def test_last_tries_and_first_finish_bonus():
     assert [g.total(p) for p in range(4)] == [609, 649, 649, 609]
     assert g.winners() == [1, 2]  # co-winners
     assert row(g, "First Finish Bonus +40") == [None, 40, 40, None]
+    # Turns applied one by one give what a replay of the saved turns gives.
+    h = DiceGame(g.settings, g.records)
+    assert h.state.over and h.state.ff_bonus == [False, True, True, False]
+    assert [h.total(p) for p in range(4)] == [609, 649, 649, 609]
     assert "over" in message(raises(RuleError, g.add, rec(0, FAIL)))
 
 
@@ -250,7 +254,7 @@ def test_entered_dice_are_matched_and_saved_as_faces():
     assert g.total(0) == 60
     e = raises(RuleError, g.add, {"player": 0, "dice": "10r 10r 10g 10b 10o 10g 1b 2b 3b 4b".split()})
     assert e.hand == 2 and "10r 10r" in message(e)
-    assert len(g.records) == 1
+    assert len(g.records) == 1 and g.total(0) == 60 and g.state.phase[0] == 2 and g.state.turns == 1
     raises(RuleError, g.add, {"player": 0, "faces": "0123456789"})
     raises(RuleError, g.add, {"player": 0, "faces": "012"})
 
