@@ -3,7 +3,7 @@
 # dealer, end and winner are derived by replaying the records, never stored.
 #
 # Settings: {"players": [2-6 names], "dealer": first dealer (index), "layout": the board
-# as space codes (engine_mpy/board.py; kept in the save so a game stays valid when the
+# as space codes (engine_mpy/board_layout.py; kept in the save so a game stays valid when the
 # layout file changes), "values": "face" (default) or "classic" card values for the
 # tie-break}.
 #
@@ -22,7 +22,7 @@
 from engine_mpy.game import Game, RuleError, check_names, check_int
 from engine_mpy.phases import PHASE_CARDS, TWIST_CARDS, phase_text, twist_text
 from engine_mpy import handcheck
-from engine_mpy import board
+from engine_mpy import board_layout
 
 BEFORE = "before"
 AFTER = "after"
@@ -118,17 +118,17 @@ class Twist(Game):
         dealer = check_int(s.get("dealer", 0), 0, len(players) - 1, "The first dealer")
         layout = s.get("layout")
         if layout is None:
-            codes = board.default_layout()
+            codes = board_layout.default_layout()
         elif isinstance(layout, str):
-            codes = board.parse_layout(layout)
+            codes = board_layout.parse_layout(layout)
         else:
-            codes = board.check_codes(layout)
+            codes = board_layout.check_codes(layout)
         values = s.get("values", FACE)
         if values not in (FACE, CLASSIC):
             raise RuleError("Card values must be \"face\" or \"classic\".")
         # The board is read here once; every replay uses the table.
         self.codes = codes
-        self.phases = board.space_phases(codes)
+        self.phases = board_layout.space_phases(codes)
         self.red = len(codes) - 1
         return {"players": players, "dealer": dealer, "layout": " ".join(codes), "values": values}
 
@@ -144,7 +144,7 @@ class Twist(Game):
     def on_twist(self, p):
         """Whether player p's pawn stands on a Twist space (must choose before the hand)."""
         pos = self.state.pos[p]
-        return pos <= self.red and self.phases[pos] == board.TWIST
+        return pos <= self.red and self.phases[pos] == board_layout.TWIST
 
     def attempt(self, st, p, pick):
         """What player p attempts from their space with pick: (phase, card), one of them
@@ -157,7 +157,7 @@ class Twist(Game):
         # 1-10 a phase, 11-20 a Twist card.
         pos = st.pos[p]
         ph = self.phases[pos]
-        if ph != board.TWIST:
+        if ph != board_layout.TWIST:
             if pick is not None:
                 raise RuleError("%s is not on a Twist space, so has no choice to make." % self.settings["players"][p])
             return ph
@@ -179,7 +179,7 @@ class Twist(Game):
         pos = self.state.pos[p]
         if pos > self.red:
             return "Finished", "moved past the red space"
-        if pick is None and self.phases[pos] == board.TWIST:
+        if pick is None and self.phases[pos] == board_layout.TWIST:
             return "Twist", "phase %d, phase %d or a Twist card" % (self.phases[pos - 1], self.phases[pos + 1])
         ph, card = self.attempt(self.state, p, pick)
         if card:

@@ -9,7 +9,7 @@ show        draw the default board (RULINGS.md, "Twist").
 import sys
 
 from engine_mpy.game import RuleError
-from engine_mpy import board
+from engine_mpy import board_layout as board
 from engine_mpy.phases import phase_text
 
 _PER_ROW = 9

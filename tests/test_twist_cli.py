@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from engine_mpy import board, savefile
+from engine_mpy import board_layout as board, savefile
 from engine_mpy.twist import Twist
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -2,8 +2,8 @@
 # the default; every bad layout is refused with a message saying what is wrong).
 from check import raises, message
 from engine_mpy.game import RuleError
-from engine_mpy import board
-from engine_mpy.board import parse_layout, check_codes, default_layout
+from engine_mpy import board_layout as board
+from engine_mpy.board_layout import parse_layout, check_codes, default_layout
 
 
 def bad(text):

@@ -1,5 +1,6 @@
-# The Phase 10 Twist board as data (RULINGS.md, "Twist": the layout is not in the rulebook,
-# so it is never code). A layout is a list of space codes, first to last:
+# The Phase 10 Twist game board (not the circuit board: that is firmware/) as data
+# (RULINGS.md, "Twist": the layout is not in the rulebook, so it is never code).
+# A layout is a list of space codes, first to last:
 #   1S      the "1/Start" space (phase 1), only as the first space
 #   1 .. 9  a numbered space: the phase a pawn standing on it attempts
 #   T       a Twist space: the phase before it, the phase after it, or a Twist card
