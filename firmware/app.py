@@ -256,8 +256,10 @@ class App:
 
 def _unload(full):
     sys.modules.pop(full, None)
-    pkg_name, _, leaf = full.rpartition(".")
-    pkg = sys.modules.get(pkg_name)
+    # The parent package holds the submodule as an attribute too: drop that reference.
+    i = full.rfind(".")
+    leaf = full[i + 1:]
+    pkg = sys.modules.get(full[:i])
     if pkg is not None:
         try:
             delattr(pkg, leaf)

@@ -373,3 +373,22 @@ def test_display_type_change_says_it_waits_for_a_restart():
     assert app.settings["sh1106"] is True and app.store.writes == 1
     assert app.top().module == "note"
     assert "next start" in " ".join(app.canvas.words())
+
+
+def test_opening_and_closing_a_screen_does_not_keep_memory():
+    import gc
+    app = make()
+    open_settings(app)
+    long_ok(app)
+    if not hasattr(gc, "mem_alloc"):  # CPython: the module is gone, which is the point
+        assert "firmware.screens.settings" not in sys.modules
+        return
+    gc.collect()
+    base = gc.mem_alloc()
+    for _ in range(5):
+        press(app, "OK")
+        assert app.top().module == "settings"
+        long_ok(app)
+    gc.collect()
+    # Each visit imports the module again (several KB); none of it may stay behind.
+    assert gc.mem_alloc() - base < 1024, gc.mem_alloc() - base
