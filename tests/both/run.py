@@ -37,6 +37,8 @@ def main(argv):
     passed = failed = 0
     t0 = _ticks()
     for name in _modules(names):
+        # Each module gets the heap to itself: what it imported is dropped afterwards.
+        loaded = list(sys.modules)
         gc.collect()
         try:
             mod = __import__(name)
@@ -64,8 +66,9 @@ def main(argv):
                     sys.print_exception(e)
         # Free the module so the next one has the heap (the cap is the point of this run).
         del mod
-        if name in sys.modules:
-            del sys.modules[name]
+        for k in list(sys.modules):
+            if k not in loaded:
+                del sys.modules[k]
     print("(%d ms)" % _diff(_ticks(), t0))
     print("micropython: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
