@@ -84,7 +84,9 @@ class Turn:
     def record(self, player):
         if not self.entered and self.rolls == 0:
             raise RuleError("Roll the dice first.")
-        return {"player": player, "faces": faces_text(self.faces), "how": "entered" if self.entered else "rolled"}
+        if self.entered:
+            return {"player": player, "faces": faces_text(self.faces), "how": "entered"}
+        return {"player": player, "faces": faces_text(self.faces)}
 
 
 # --- the turn-order roll ---------------------------------------------------------------------
@@ -256,7 +258,10 @@ class DiceGame(Game):
             if score < 0 or finished:
                 self._next_in_chain(st)
             # a made phase short of 10: the same player goes on
-        return {"player": p, "faces": faces_text(faces), "how": how}
+        # "how" is saved only for entered dice: rolled is the default and most turns are rolled.
+        if how == "entered":
+            return {"player": p, "faces": faces_text(faces), "how": how}
+        return {"player": p, "faces": faces_text(faces)}
 
     def _first_finish(self, st, p):
         st.first = p

@@ -1,69 +1,10 @@
 # Phase 10 Dice game rules (RULINGS.md "Dice"): phases in order, the five-phase bonus, the
 # end of normal play and the last tries, the first-finish bonus, solitaire, winners, the
-# score sheet, corrections and saving. Every score below is worked out by hand.
+# score sheet (part 2 in test_dice_game2.py). Every score below is worked out by hand.
 from check import raises, message
 from engine_mpy.game import RuleError
-from engine_mpy.dice_eval import FACE_NUM
 from engine_mpy.dice import DiceGame
-from engine_mpy import savefile
-
-
-def faces_for(nums):
-    """The record faces for dice L1..L4, H1..H6 showing nums (0 = Wild)."""
-    out = ""
-    for d in range(10):
-        for f in range(6):
-            if FACE_NUM[d * 6 + f] == nums[d]:
-                out += str(f)
-                break
-        else:
-            raise AssertionError("die %d has no %d" % (d, nums[d]))
-    return out
-
-
-# A roll that makes each phase, with its best score (by hand):
-MAKE = {
-    1: ([1, 2, 3, 4, 10, 10, 10, 10, 10, 10], 60),  # 10,10,10 + 10,10,10
-    2: ([0, 1, 1, 1, 10, 10, 10, 10, 9, 8], 57),  # 10,10,10 + W,8,9,10
-    3: ([0, 0, 1, 1, 10, 10, 10, 10, 10, 9], 59),  # 10 x4 + W,W,9,10
-    4: ([4, 1, 1, 1, 5, 6, 7, 8, 9, 10], 49),  # 4..10
-    5: ([3, 4, 1, 1, 5, 6, 7, 8, 9, 10], 52),  # 3..10
-    6: ([2, 3, 4, 1, 5, 6, 7, 8, 9, 10], 54),  # 2..10
-    7: ([0, 0, 1, 1, 10, 10, 10, 10, 10, 10], 60),  # 10 x4 + 10,10,W,W
-    8: ("3o 4o 1o 2o 9o 8o 10o 7o 8o 10o", 56),  # all orange: 10,10,9,8,8,7,4
-    9: ([0, 1, 1, 1, 10, 10, 10, 10, 10, 10], 60),  # 10 x5 + 10,W
-    10: ([4, 4, 4, 1, 10, 10, 10, 10, 10, 10], 62),  # 10 x5 + 4,4,4
-}
-# Pairs only, four colours, no seven of one colour: makes no phase.
-FAIL = [1, 1, 2, 2, 5, 5, 6, 6, 7, 7]
-
-
-def rec(player, nums):
-    if isinstance(nums, str):
-        return {"player": player, "dice": nums.split()}
-    return {"player": player, "faces": faces_for(nums)}
-
-
-def play(g, made):
-    """The player whose turn it is makes their phase (made) or fails."""
-    p = g.state.player()
-    nums = MAKE[g.state.phase[p]][0] if made else FAIL
-    g.add(rec(p, nums))
-    return p
-
-
-def game(names, order=None):
-    s = {"players": names}
-    if order is not None:
-        s["order"] = order
-    return DiceGame(s)
-
-
-def row(g, label):
-    for lab, cells in g.sheet():
-        if lab == label:
-            return cells
-    raise AssertionError("no row " + label)
+from test_dice_helpers import MAKE, FAIL, rec, play, game, row
 
 
 def test_settings():
@@ -220,72 +161,3 @@ def test_a_player_later_in_turn_order_on_phase_10_who_fails_gets_nothing():
     play(g, False)  # Bob was on 10 and after Ann, but fails
     assert g.state.over and not g.state.ff_bonus[1]
     assert g.winners() == [0]
-
-
-def test_solitaire_failures_cost_5_and_phase_10_first_try_earns_the_bonus():
-    g = game(["Sol"])
-    for ph in range(1, 11):
-        if ph == 3:
-            play(g, False)
-            play(g, False)
-        play(g, True)
-    assert g.state.over and g.state.ff_bonus[0]
-    assert g.total(0) == 649 - 10
-    assert row(g, "Failed turns -5") == [-10]
-
-
-def test_solitaire_no_bonus_when_phase_10_needs_a_second_try():
-    g = game(["Sol"])
-    for ph in range(1, 10):
-        play(g, True)
-    play(g, False)
-    assert not g.state.over
-    play(g, True)
-    assert g.state.over and not g.state.ff_bonus[0]
-    assert g.total(0) == 649 - 40 - 5
-    assert row(g, "First Finish Bonus +40") == [None]
-
-
-def test_entered_dice_are_matched_and_saved_as_faces():
-    g = game(["Ann"])
-    g.add({"player": 0, "dice": "10o 10r 10g 10b 10o 10g 1b 2b 3b 4b".split()})
-    r = g.records[0]
-    assert r["how"] == "entered" and len(r["faces"]) == 10 and "dice" not in r
-    assert g.total(0) == 60
-    e = raises(RuleError, g.add, {"player": 0, "dice": "10r 10r 10g 10b 10o 10g 1b 2b 3b 4b".split()})
-    assert e.hand == 2 and "10r 10r" in message(e)
-    assert len(g.records) == 1 and g.total(0) == 60 and g.state.phase[0] == 2 and g.state.turns == 1
-    raises(RuleError, g.add, {"player": 0, "faces": "0123456789"})
-    raises(RuleError, g.add, {"player": 0, "faces": "012"})
-
-
-def test_corrections_recompute_and_refuse_impossible_later_turns():
-    g = game(["Sol"])
-    for ph in range(1, 10):
-        play(g, True)
-    play(g, False)
-    play(g, True)
-    assert g.state.over and g.total(0) == 649 - 40 - 5
-    # Turn 10 was really a make: the game would have ended there, so turn 11 cannot stand.
-    e = raises(RuleError, g.replace, 9, rec(0, MAKE[10][0]))
-    assert e.hand == 11 and "hand 11" in message(e) and "over" in message(e)
-    assert g.total(0) == 649 - 40 - 5  # nothing changed
-    # Turn 1 (phase 1, 60) was really 5,5,5 + 5,5,5 = 30; 30+57+59+49+52 = 247 keeps the bonus.
-    g.replace(0, rec(0, [1, 2, 3, 4, 5, 5, 5, 5, 5, 5]))
-    assert g.state.scores[0][0] == 30
-    assert g.total(0) == 649 - 40 - 5 - 30
-    g.undo()
-    assert not g.state.over and g.state.phase[0] == 10
-
-
-def test_save_and_load():
-    g = game(["Ann", "Bob"], [1, 0])
-    play(g, True)
-    play(g, False)
-    g.add({"player": 1, "dice": "10g 10r 10o 10b 9r 8r Wo 1r 1o 1g".split()})
-    text = savefile.dumps(g)
-    h = savefile.loads(text)
-    assert isinstance(h, DiceGame)
-    assert h.records == g.records and h.settings == g.settings
-    assert [h.total(p) for p in (0, 1)] == [0, 60 + 57]
-    assert h.state.player() == 0

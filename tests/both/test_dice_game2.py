@@ -1,0 +1,80 @@
+# Phase 10 Dice game rules, part 2: solitaire, dice entered from real dice, corrections and
+# saving (shared rolls in test_dice_helpers.py). Every score is worked out by hand.
+from check import raises, message
+from engine_mpy.game import RuleError
+from engine_mpy.dice import DiceGame
+from engine_mpy import savefile
+from test_dice_helpers import MAKE, FAIL_FACES, rec, play, game, row
+
+
+def test_solitaire_failures_cost_5_and_phase_10_first_try_earns_the_bonus():
+    g = game(["Sol"])
+    for ph in range(1, 11):
+        if ph == 3:
+            play(g, False)
+            play(g, False)
+        play(g, True)
+    assert g.state.over and g.state.ff_bonus[0]
+    assert g.total(0) == 649 - 10
+    assert row(g, "Failed turns -5") == [-10]
+
+
+def test_solitaire_no_bonus_when_phase_10_needs_a_second_try():
+    g = game(["Sol"])
+    for ph in range(1, 10):
+        play(g, True)
+    play(g, False)
+    assert not g.state.over
+    play(g, True)
+    assert g.state.over and not g.state.ff_bonus[0]
+    assert g.total(0) == 649 - 40 - 5
+    assert row(g, "First Finish Bonus +40") == [None]
+
+
+def test_entered_dice_are_matched_and_saved_as_faces():
+    g = game(["Ann"])
+    g.add({"player": 0, "dice": "10o 10r 10g 10b 10o 10g 1b 2b 3b 4b".split()})
+    r = g.records[0]
+    assert r["how"] == "entered" and len(r["faces"]) == 10 and "dice" not in r
+    assert g.total(0) == 60
+    e = raises(RuleError, g.add, {"player": 0, "dice": "10r 10r 10g 10b 10o 10g 1b 2b 3b 4b".split()})
+    assert e.hand == 2 and "10r 10r" in message(e)
+    assert len(g.records) == 1 and g.total(0) == 60 and g.state.phase[0] == 2 and g.state.turns == 1
+    raises(RuleError, g.add, {"player": 0, "faces": "0123456789"})
+    raises(RuleError, g.add, {"player": 0, "faces": "012"})
+    raises(RuleError, g.add, {"player": 0, "faces": "0000000000", "how": "guessed"})
+    # A rolled turn is saved without "how" (rolled is the default).
+    g.add({"player": 0, "faces": FAIL_FACES})
+    assert g.records[1] == {"player": 0, "faces": FAIL_FACES}
+
+
+def test_corrections_recompute_and_refuse_impossible_later_turns():
+    g = game(["Sol"])
+    for ph in range(1, 10):
+        play(g, True)
+    play(g, False)
+    play(g, True)
+    assert g.state.over and g.total(0) == 649 - 40 - 5
+    # Turn 10 was really a make: the game would have ended there, so turn 11 cannot stand.
+    e = raises(RuleError, g.replace, 9, rec(0, MAKE[10][0]))
+    assert e.hand == 11 and "hand 11" in message(e) and "over" in message(e)
+    assert g.total(0) == 649 - 40 - 5  # nothing changed
+    # Turn 1 (phase 1, 60) was really 5,5,5 + 5,5,5 = 30; 30+57+59+49+52 = 247 keeps the bonus.
+    g.replace(0, rec(0, [1, 2, 3, 4, 5, 5, 5, 5, 5, 5]))
+    assert g.state.scores[0][0] == 30
+    assert g.total(0) == 649 - 40 - 5 - 30
+    g.undo()
+    assert not g.state.over and g.state.phase[0] == 10
+
+
+def test_save_and_load():
+    g = game(["Ann", "Bob"], [1, 0])
+    play(g, True)
+    play(g, False)
+    g.add({"player": 1, "dice": "10g 10r 10o 10b 9r 8r Wo 1r 1o 1g".split()})
+    text = savefile.dumps(g)
+    h = savefile.loads(text)
+    assert isinstance(h, DiceGame)
+    assert h.records == g.records and h.settings == g.settings
+    assert [h.total(p) for p in (0, 1)] == [0, 60 + 57]
+    assert h.state.player() == 0
