@@ -14,8 +14,13 @@ MPY_HEAP ?= 96K
 
 DEVICE_SRC := $(shell find engine_mpy firmware -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null | sort)
 BOTH_TESTS := $(shell find tests/both -name '*.py' -not -name 'run.py' 2>/dev/null | sort)
+# The display driver the board runs from /lib (compiled from the pinned package in .venv),
+# and the twin's edges (fake machine + controller emulator) that the shared display tests drive.
+DRIVER_SITE = $(shell $(PY) -c "import importlib.util as u, os; print(os.path.dirname(u.find_spec('adafruit_ssd1306').origin))")
+DRIVER_SRC := adafruit_ssd1306.py adafruit_bus_device/__init__.py adafruit_bus_device/i2c_device.py adafruit_bus_device/spi_device.py
+TWIN_SRC := host_sim/__init__.py host_sim/ssd1306_emu.py host_sim/twin/__init__.py host_sim/twin/machine.py
 
-.PHONY: all venv test test-host test-mpy mpy mpy-check sim clean
+.PHONY: all venv test test-host test-mpy mpy mpy-check sim golden fonts clean
 
 all: test
 
@@ -45,16 +50,27 @@ mpy: $(STAMP)
 	  mkdir -p $$(dirname $$out); \
 	  $(MPYC) -o $${out%.py}.mpy $$f || exit 1; \
 	done
+	@for f in $(DRIVER_SRC); do mkdir -p $$(dirname $(BUILD)/lib/$$f); \
+	  $(MPYC) -o $(BUILD)/lib/$${f%.py}.mpy $(DRIVER_SITE)/$$f || exit 1; done
+	@for f in $(TWIN_SRC); do mkdir -p $$(dirname $(BUILD)/$$f); \
+	  $(MPYC) -o $(BUILD)/$${f%.py}.mpy $$f || exit 1; done
 	@cp tests/both/run.py $(BUILD)/run.py
 	@echo "mpy-cross: compiled $(words $(DEVICE_SRC) $(BOTH_TESTS)) files into $(BUILD)"
 
 mpy-check: mpy
 
 test-mpy: mpy
-	MICROPYPATH=$(BUILD) $(MPY) -X heapsize=$(MPY_HEAP) $(BUILD)/run.py
+	$(PY) tools/mpy_test.py $(BUILD) $(MPY_HEAP)
 
 sim: $(STAMP)
 	$(PY) -m host_sim
+
+# Expected screens are rewritten only on purpose: look at the new ones, then commit them.
+golden: $(STAMP)
+	$(PY) -m host_sim.golden --update
+
+fonts: $(STAMP)
+	$(PY) tools/fontgen.py
 
 clean:
 	rm -rf build .hypothesis

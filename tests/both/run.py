@@ -65,10 +65,15 @@ def main(argv):
                 if hasattr(sys, "print_exception"):
                     sys.print_exception(e)
         # Free the module so the next one has the heap (the cap is the point of this run).
+        # Drop every reference into the module (the last test function holds its globals).
+        fn = None
         del mod
         for k in list(sys.modules):
             if k not in loaded:
                 del sys.modules[k]
+        gc.collect()
+        if verbose and hasattr(gc, "mem_free"):
+            print("     heap free after %s: %d" % (name, gc.mem_free()))
     print("(%d ms)" % _diff(_ticks(), t0))
     print("micropython: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0

@@ -1,0 +1,46 @@
+"""Run the shared tests on the real MicroPython binary, one process per test module.
+
+  python tools/mpy_test.py BUILD_DIR HEAP [module ...]
+
+Each module starts on a fresh heap capped at HEAP, as the device starts fresh: MicroPython
+never frees interned names, so modules run one after another in one process would each
+pay for the names of all the modules before them. Prints each module's result and a
+closing line "micropython: N passed, N failed"; exits 1 if anything failed.
+"""
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MPY = os.path.join(HERE, ".venv", "bin", "micropython")
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    build, heap = argv[0], argv[1]
+    mods = argv[2:] or sorted(f[:-4] for f in os.listdir(build) if f.startswith("test_") and f.endswith(".mpy"))
+    env = dict(os.environ, MICROPYPATH=build + ":" + os.path.join(build, "lib"))
+    passed = failed = 0
+    for m in mods:
+        r = subprocess.run([MPY, "-X", "heapsize=" + heap, os.path.join(build, "run.py"), m],
+                           env=env, capture_output=True, text=True, timeout=900)
+        last = [ln for ln in r.stdout.splitlines() if ln.startswith("micropython: ")]
+        p = f = 0
+        if last:
+            words = last[-1].split()
+            p, f = int(words[1]), int(words[3])
+        if r.returncode != 0 and f == 0:
+            f = 1   # crashed before its closing line (e.g. MemoryError at import)
+        passed += p
+        failed += f
+        print("  %-28s %3d passed, %d failed" % (m, p, f))
+        if f:
+            sys.stdout.write(r.stdout + r.stderr)
+    print("micropython: %d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
