@@ -1,0 +1,194 @@
+# tools/deploy.py (`make deploy-dry` / `make deploy`) and package.json (mpremote mip): the
+# board gets every file the device imports, compiled, plus the driver and /main.py, and the
+# staged tree really imports on MicroPython. No board and no network needed.
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import deploy  # noqa: E402
+
+PY = sys.executable
+MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+
+
+def dry(stage):
+    r = subprocess.run([PY, os.path.join(ROOT, "tools", "deploy.py"), "--dry", "--stage", str(stage)],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    listed = {ln.split()[0]: int(ln.split()[1]) for ln in lines if ln.startswith("/")}
+    return listed, lines
+
+
+def expected_on_board():
+    """Worked out from the tree, independently of deploy.py: every .py of the app and the
+    engine as .mpy, their data files as they are, the driver, and /main.py."""
+    want = set()
+    for pkg in ("firmware", "engine_mpy"):
+        for dirpath, dirs, files in os.walk(os.path.join(ROOT, pkg)):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            for f in files:
+                rel = os.path.relpath(os.path.join(dirpath, f), ROOT)
+                if rel in ("firmware/manifest.py", "firmware/boot_main.py") or f.endswith(".pyc"):
+                    continue
+                want.add("/" + (rel[:-3] + ".mpy" if f.endswith(".py") else rel))
+    want |= {"/main.py", "/lib/adafruit_ssd1306.mpy", "/lib/adafruit_bus_device/__init__.mpy",
+             "/lib/adafruit_bus_device/i2c_device.mpy", "/lib/adafruit_bus_device/spi_device.mpy"}
+    return want
+
+
+def test_dry_run_lists_everything_the_board_needs(tmp_path):
+    stage = tmp_path / "stage"
+    listed, lines = dry(stage)
+    assert set(listed) == expected_on_board()
+    for must in ("/firmware/buttons.mpy", "/firmware/store.mpy", "/firmware/board.mpy",
+                 "/firmware/boards/pico.mpy", "/firmware/boards/esp32.mpy", "/engine_mpy/game.mpy",
+                 "/lib/adafruit_ssd1306.mpy", "/lib/adafruit_bus_device/i2c_device.mpy", "/main.py"):
+        assert must in listed
+    # only main.py goes as source; the freeze manifest never reaches the board
+    assert [d for d in listed if d.endswith(".py")] == ["/main.py"]
+    assert "%d files" % len(listed) in lines[-2]
+    # the sizes listed are the staged files', and each .mpy is MicroPython bytecode v6
+    for dest, size in listed.items():
+        staged = stage / dest.lstrip("/")
+        assert staged.stat().st_size == size
+        if dest.endswith(".mpy"):
+            head = staged.read_bytes()[:2]
+            assert head == b"M\x06", (dest, head)
+    assert (stage / "main.py").read_text().strip().endswith("from firmware import main; main.run()")
+
+
+def test_staged_tree_imports_on_micropython(tmp_path):
+    stage = tmp_path / "stage"
+    dry(stage)
+    # the board's sys.path is "" (/) and /lib; the script runs from elsewhere so nothing in
+    # the repo can stand in for a staged file
+    code = ("import sys\nsys.path[:] = [%r, %r]\n"
+            "import adafruit_ssd1306\n"
+            "from adafruit_bus_device import i2c_device\n"
+            "from firmware import buttons, store, board, keys\n"
+            "from firmware.boards import pico, pico_w, esp32, esp32_s3, esp32_c3\n"
+            "for m in (buttons, store, board, adafruit_ssd1306):\n"
+            "    assert m.__file__.endswith('.mpy'), m.__file__\n"
+            "print('imported', len(board.BOARDS))\n" % (str(stage), str(stage / "lib")))
+    script = tmp_path / "imp.py"
+    script.write_text(code)
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=256K", str(script)], capture_output=True, text=True,
+                       timeout=60, cwd=str(tmp_path), env={k: v for k, v in os.environ.items() if k != "MICROPYPATH"})
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.strip() == "imported 5"
+
+
+def test_deploy_runs_mpremote_with_every_file(tmp_path):
+    # a stand-in mpremote that records its arguments
+    log = tmp_path / "args.json"
+    fake = tmp_path / "mpremote"
+    fake.write_text("#!%s\nimport json, sys\njson.dump(sys.argv[1:], open(%r, 'w'))\n" % (PY, str(log)))
+    fake.chmod(0o755)
+    r = subprocess.run([PY, os.path.join(ROOT, "tools", "deploy.py"), "--port", "/dev/ttyACM9",
+                        "--stage", str(tmp_path / "s"), "--mpremote", str(fake)],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    args = json.loads(log.read_text())
+    assert args[:3] == ["connect", "/dev/ttyACM9", "exec"]
+    assert args[-2:] == ["+", "reset"]
+    copies = {}
+    for i, a in enumerate(args):
+        if a == "cp":
+            copies[args[i + 2]] = args[i + 1]
+    assert set(copies) == {":" + d for d in expected_on_board()}
+    assert all(os.path.exists(p) for p in copies.values())
+    # the board is prepared first: old code removed, folders made; its data left alone
+    prep = args[3]
+    assert "/firmware" in prep and "/engine_mpy" in prep and "/lib/adafruit_bus_device" in prep
+    assert "for d in ['/firmware', '/engine_mpy']:\n    rm(d)" in prep
+
+
+def test_prepare_code_runs_on_micropython(tmp_path):
+    # run the board-side preparation in a folder standing in for the board's root
+    board = tmp_path / "board"
+    (board / "firmware" / "screens").mkdir(parents=True)
+    (board / "firmware" / "old.py").write_text("stale")
+    (board / "firmware" / "screens" / "x.mpy").write_text("stale")
+    (board / "game.json").write_text("{}")
+    code = deploy.prepare_code(["/firmware/a.mpy", "/lib/adafruit_bus_device/i2c_device.mpy", "/main.py"],
+                               root=str(board))
+    script = tmp_path / "prep.py"
+    script.write_text(code)
+    r = subprocess.run([MICROPYTHON, str(script)], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert sorted(os.listdir(board / "firmware")) == []
+    assert (board / "lib" / "adafruit_bus_device").is_dir()
+    assert (board / "game.json").read_text() == "{}"
+
+
+def test_package_json_is_current_and_pins_the_driver():
+    with open(os.path.join(ROOT, "package.json")) as f:
+        pkg = json.load(f)
+    assert pkg == deploy.package_json(), "run: python tools/deploy.py --package-json"
+    dests = [d for d, _ in pkg["urls"]]
+    for d, url in pkg["urls"]:
+        if url.startswith("https://"):
+            assert "/2.12.24/" in url or "/5.2.17/" in url  # pyproject.toml's pins
+        else:
+            assert url == d and os.path.exists(os.path.join(ROOT, url))
+    assert "firmware/buttons.py" in dests and "engine_mpy/game.py" in dests
+    assert "adafruit_bus_device/i2c_device.py" in dests
+    assert "firmware/manifest.py" not in dests and "main.py" not in dests
+
+
+def test_mip_installs_a_tree_that_imports(tmp_path, monkeypatch):
+    # mpremote's own mip code on the local package.json, with a fake board filesystem and
+    # the driver URLs served from site-packages (the pinned versions are the venv's)
+    from mpremote import mip
+
+    class Board:
+        def __init__(self):
+            self.files = {}
+
+        def fs_exists(self, p):
+            return any(k == p or k.startswith(p + "/") for k in self.files)
+
+        def fs_mkdir(self, p):
+            pass
+
+        def fs_writefile(self, p, data, progress_callback=None):
+            self.files[p] = data
+
+    class Resp:
+        def __init__(self, data):
+            self.data = data
+
+        def read(self):
+            return self.data
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *a):
+            return False
+
+    site = deploy.site_packages()
+
+    def urlopen(url):
+        name = url.split("/", 6)[-1]  # https://raw.githubusercontent.com/org/repo/tag/<path>
+        with open(os.path.join(site, name), "rb") as f:
+            return Resp(f.read())
+
+    monkeypatch.setattr(mip.urllib.request, "urlopen", urlopen)
+    b = Board()
+    mip._install_json(b, os.path.join(ROOT, "package.json"), None, "/lib", None, False)
+    assert "/lib/firmware/buttons.py" in b.files and "/lib/adafruit_ssd1306.py" in b.files
+    for p, data in b.files.items():
+        out = tmp_path / p.lstrip("/")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(data)
+    script = tmp_path / "imp.py"
+    script.write_text("import sys\nsys.path[:] = [%r]\nimport adafruit_ssd1306\n"
+                      "from firmware import buttons, store, board\nprint('ok')\n" % str(tmp_path / "lib"))
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=256K", str(script)], capture_output=True, text=True,
+                       timeout=60, cwd=str(tmp_path))
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr

@@ -1,0 +1,212 @@
+"""Put everything the board needs on it, from a fresh clone: the app (firmware/), the rules
+(engine_mpy/), the display driver (adafruit_ssd1306 + adafruit_bus_device, taken from the
+venv's site-packages) and the one-line /main.py. Everything but main.py is compiled to .mpy
+first (the board then never compiles source: less RAM, faster start), into a staging folder.
+
+  python tools/deploy.py --dry                  list what would be copied, copy nothing
+  python tools/deploy.py --port /dev/ttyACM0    compile, then copy with mpremote and reset
+  python tools/deploy.py --main-only --port P   only /main.py (a build with the code frozen in)
+  python tools/deploy.py --package-json         rewrite package.json (for mpremote mip)
+
+The board keeps its data (settings.json, game.json, history.json, board.json): only
+/firmware, /engine_mpy and the driver files are replaced.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PACKAGES = ("firmware", "engine_mpy")
+# in firmware/ but not for the board's /firmware: the freeze manifest and the /main.py source
+NOT_DEPLOYED = ("firmware/manifest.py", "firmware/boot_main.py")
+MAIN_SRC = "firmware/boot_main.py"
+# The maintained driver and the one module of bus_device it needs (adafruit_ssd1306 imports
+# spi_device too, at module level, so it ships as well). (pip name, repo, files)
+DRIVER = (
+    ("adafruit-circuitpython-ssd1306", "adafruit/Adafruit_CircuitPython_SSD1306", ("adafruit_ssd1306.py",)),
+    ("adafruit-circuitpython-busdevice", "adafruit/Adafruit_CircuitPython_BusDevice",
+     ("adafruit_bus_device/__init__.py", "adafruit_bus_device/i2c_device.py", "adafruit_bus_device/spi_device.py")),
+)
+DEVICE_DIRS = ("/firmware", "/engine_mpy", "/lib")
+
+
+def site_packages():
+    return sysconfig.get_paths()["purelib"]
+
+
+def tool(name):
+    """A tool installed in the same venv as this python, else on PATH."""
+    here = os.path.join(os.path.dirname(sys.executable), name)
+    return here if os.path.exists(here) else (shutil.which(name) or name)
+
+
+def device_sources():
+    """[(path relative to the repo, path on the board)] for the app and the engine."""
+    out = []
+    for pkg in PACKAGES:
+        for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, pkg)):
+            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+            for f in sorted(filenames):
+                rel = os.path.relpath(os.path.join(dirpath, f), ROOT).replace(os.sep, "/")
+                if rel in NOT_DEPLOYED or f.endswith((".pyc", ".mpy")) or f.startswith("."):
+                    continue
+                out.append((rel, "/" + rel))
+    return out
+
+
+def plan(site=None):
+    """[(source file, path on the board, compile?)] in copy order."""
+    site = site or site_packages()
+    items = []
+    for rel, dest in device_sources():
+        src = os.path.join(ROOT, rel)
+        if rel.endswith(".py"):
+            items.append((src, dest[:-3] + ".mpy", True))
+        else:  # data the firmware reads (e.g. Twist board layouts)
+            items.append((src, dest, False))
+    for _, _, files in DRIVER:
+        for f in files:
+            items.append((os.path.join(site, f), "/lib/" + f[:-3] + ".mpy", True))
+    items.append((os.path.join(ROOT, MAIN_SRC), "/main.py", False))  # main.py must be source
+    return items
+
+
+def stage(items, stage_dir, mpy_cross):
+    """Compile or copy each item to stage_dir + its board path. Returns [(staged, dest)]."""
+    out = []
+    for src, dest, compile_it in items:
+        if not os.path.exists(src):
+            raise SystemExit("deploy: missing %s (run `make venv` first?)" % src)
+        staged = os.path.join(stage_dir, dest.lstrip("/"))
+        os.makedirs(os.path.dirname(staged), exist_ok=True)
+        if compile_it:
+            r = subprocess.run([mpy_cross, "-o", staged, src], capture_output=True, text=True)
+            if r.returncode:
+                raise SystemExit("deploy: mpy-cross failed on %s:\n%s" % (src, r.stderr))
+        else:
+            shutil.copyfile(src, staged)
+        out.append((staged, dest))
+    return out
+
+
+def prepare_code(dests, root=""):
+    """MicroPython run on the board before copying: empty /firmware and /engine_mpy (a stale
+    .py there would be imported instead of the new .mpy) and make every folder needed, parents
+    first. root is prefixed to every path (a test runs it in a folder)."""
+    dirs = set()
+    for d in dests:
+        parts = d.strip("/").split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            dirs.add(root + "/" + "/".join(parts[:i]))
+    dirs = sorted(dirs)
+    return (
+        "import os\n"
+        "def rm(d):\n"
+        "    try:\n"
+        "        names = os.listdir(d)\n"
+        "    except OSError:\n"
+        "        return\n"
+        "    for n in names:\n"
+        "        p = d + '/' + n\n"
+        "        if os.stat(p)[0] & 0x4000:\n"
+        "            rm(p)\n"
+        "            os.rmdir(p)\n"
+        "        else:\n"
+        "            os.remove(p)\n"
+        "for d in %r:\n"
+        "    rm(d)\n"
+        "for d in %r:\n"
+        "    try:\n"
+        "        os.mkdir(d)\n"
+        "    except OSError:\n"
+        "        pass\n" % ([root + "/firmware", root + "/engine_mpy"], dirs)
+    )
+
+
+def mpremote_args(port, staged, main_only=False):
+    args = ["connect", port]
+    if not main_only:
+        args += ["exec", prepare_code([d for _, d in staged])]
+    for path, dest in staged:
+        if main_only and dest != "/main.py":
+            continue
+        args += ["+", "fs", "cp", path, ":" + dest]
+    return args + ["+", "reset"]
+
+
+def package_json(site=None):
+    """The mip package: the device sources as .py (mip cannot compile) and the driver
+    pinned to the same versions as pyproject.toml, installed under lib/ (mip's target)."""
+    pins = pinned_versions()
+    urls = []
+    for rel, dest in device_sources():
+        urls.append([rel, rel])
+    for pip_name, repo, files in DRIVER:
+        for f in files:
+            urls.append([f, "https://raw.githubusercontent.com/%s/%s/%s" % (repo, pins[pip_name], f)])
+    return {"version": project_version(), "urls": urls, "deps": []}
+
+
+def pinned_versions():
+    out = {}
+    with open(os.path.join(ROOT, "pyproject.toml")) as f:
+        for line in f:
+            line = line.strip().strip('",')
+            if "==" in line:
+                name, _, ver = line.partition("==")
+                out[name] = ver
+    return out
+
+
+def project_version():
+    with open(os.path.join(ROOT, "pyproject.toml")) as f:
+        for line in f:
+            if line.startswith("version"):
+                return line.split("=", 1)[1].strip().strip('"')
+    return "0"
+
+
+def package_json_text():
+    return json.dumps(package_json(), indent=2) + "\n"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--port", help="serial port of the board, e.g. /dev/ttyACM0 or COM3")
+    ap.add_argument("--dry", action="store_true", help="list what would be copied; copy nothing")
+    ap.add_argument("--stage", default=os.path.join(ROOT, "build", "deploy"), help="staging folder")
+    ap.add_argument("--main-only", action="store_true", help="copy only /main.py")
+    ap.add_argument("--mpremote", default=None, help="mpremote to run (default: the venv's)")
+    ap.add_argument("--package-json", action="store_true", help="rewrite package.json and stop")
+    a = ap.parse_args(argv)
+    if a.package_json:
+        with open(os.path.join(ROOT, "package.json"), "w") as f:
+            f.write(package_json_text())
+        print("wrote package.json")
+        return 0
+    if not a.dry and not a.port:
+        ap.error("--port is needed (or --dry)")
+    if os.path.isdir(a.stage):
+        shutil.rmtree(a.stage)
+    staged = stage(plan(), a.stage, tool("mpy-cross"))
+    total = 0
+    for path, dest in staged:
+        size = os.path.getsize(path)
+        total += size
+        if a.dry:
+            print("%-44s %7d" % (dest, size))
+    if a.dry:
+        print("%d files, %d bytes, staged in %s" % (len(staged), total, os.path.relpath(a.stage, ROOT)))
+        print("would run: mpremote connect PORT exec <empty /firmware, /engine_mpy> + fs cp ... + reset")
+        return 0
+    cmd = [a.mpremote or tool("mpremote")] + mpremote_args(a.port, staged, a.main_only)
+    print("deploy: %d files, %d bytes to %s" % (len(staged), total, a.port))
+    return subprocess.call(cmd)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
