@@ -4,7 +4,7 @@
 from check import raises, message
 from engine_mpy.game import RuleError
 from engine_mpy.dice import DiceGame
-from test_dice_helpers import MAKE, FAIL, rec, play, game, row
+from dice_rolls import MAKE, FAIL, rec, play, game, row
 
 
 def test_settings():

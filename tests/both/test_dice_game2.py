@@ -1,10 +1,10 @@
 # Phase 10 Dice game rules, part 2: solitaire, dice entered from real dice, corrections and
-# saving (shared rolls in test_dice_helpers.py). Every score is worked out by hand.
+# saving (shared rolls in dice_rolls.py). Every score is worked out by hand.
 from check import raises, message
 from engine_mpy.game import RuleError
 from engine_mpy.dice import DiceGame
 from engine_mpy import savefile
-from test_dice_helpers import MAKE, FAIL_FACES, rec, play, game, row
+from dice_rolls import MAKE, FAIL_FACES, rec, play, game, row
 
 
 def test_solitaire_failures_cost_5_and_phase_10_first_try_earns_the_bonus():
