@@ -20,7 +20,7 @@ DRIVER_SITE = $(shell $(PY) -c "import importlib.util as u, os; print(os.path.di
 DRIVER_SRC := adafruit_ssd1306.py adafruit_bus_device/__init__.py adafruit_bus_device/i2c_device.py adafruit_bus_device/spi_device.py
 TWIN_SRC := host_sim/__init__.py host_sim/ssd1306_emu.py host_sim/twin/__init__.py host_sim/twin/machine.py
 
-.PHONY: all venv test test-host test-mpy mpy mpy-check sim golden fonts bench-dice clean
+.PHONY: all venv test test-host test-mpy mpy mpy-check sim golden fonts bench-dice deploy deploy-dry deploy-main package-json clean
 
 all: test
 
@@ -71,6 +71,22 @@ golden: $(STAMP)
 
 fonts: $(STAMP)
 	$(PY) tools/fontgen.py
+
+# Put everything the board needs on it (compiled, display driver included, no download);
+# saved games and settings on the board are left alone.
+PORT ?= /dev/ttyACM0
+deploy: $(STAMP)
+	$(PY) tools/deploy.py --port $(PORT)
+
+deploy-dry: $(STAMP)
+	$(PY) tools/deploy.py --dry
+
+deploy-main: $(STAMP)
+	$(PY) tools/deploy.py --main-only --port $(PORT)
+
+# package.json (for `mpremote mip install github:OWNER/REPO`) lists every device file.
+package-json: $(STAMP)
+	$(PY) tools/deploy.py --package-json
 
 # The dice evaluator's median time per roll and phase on the micropython binary (budget 200 us).
 bench-dice: mpy
