@@ -8,6 +8,8 @@ show        draw the default board (RULINGS.md, "Twist").
 """
 import sys
 
+from host_sim.hostio import read_text
+
 from engine_mpy.game import RuleError
 from engine_mpy import board_layout as board
 from engine_mpy.phases import phase_text
@@ -57,11 +59,8 @@ def main(argv):
     if len(argv) != 2 or argv[0] != "check":
         return _usage()
     path = argv[1]
-    try:
-        with open(path, "r", encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        print("%s: cannot read: %s" % (path, e), file=sys.stderr)
+    text = read_text(path)
+    if text is None:
         return 2
     try:
         codes = board.parse_layout(text)

@@ -8,6 +8,8 @@ A file that cannot be loaded: the reason on stderr, exit 2.
 import json
 import sys
 
+from host_sim.hostio import read_text
+
 from engine_mpy import savefile
 
 
@@ -66,11 +68,8 @@ def main(argv):
         print("usage: python -m host_sim show FILE [--json]", file=sys.stderr)
         return 2
     path = files[0]
-    try:
-        with open(path, "r", encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        print("%s: cannot read: %s" % (path, e), file=sys.stderr)
+    text = read_text(path)
+    if text is None:
         return 2
     try:
         game = savefile.loads(text)
