@@ -1,0 +1,93 @@
+# The running game on the device: loaded from game.json at start, saved atomically on
+# every committed record (a hand, a turn, a correction), moved to history.json when it is
+# over. Screens change a game only through commit(), so a refused entry or a flash that
+# refuses the write leaves the saved game and the game in RAM exactly as they were.
+import gc
+
+from engine_mpy import savefile
+from engine_mpy.game import RuleError
+
+from firmware.store import GAME as GAME_FILE
+
+
+def _check(text):
+    # store.read() calls this to tell a good file from a damaged one.
+    try:
+        savefile.loads(text)
+        return True
+    except savefile.SaveError:
+        return False
+
+
+class Session:
+    def __init__(self, store):
+        self.store = store
+        self.game = None
+        self.message = None   # what went wrong at load, for the app to show once
+
+    def load(self):
+        """Load the running game, if any. A damaged save is set aside by the store (as
+        game.json.bad) and said in .message; the device starts without it."""
+        self.game = None
+        if self.store is None:
+            return None
+        text, msg = self.store.read(GAME_FILE, _check)
+        self.message = msg
+        if text is not None:
+            try:
+                self.game = savefile.loads(text)
+            except savefile.SaveError as e:
+                self.message = "Saved game unreadable: " + e.args[0]
+        gc.collect()
+        return self.game
+
+    def start(self, kind, settings):
+        """A new game. Returns None, or the message saying why it cannot start."""
+        try:
+            game = savefile.game_class(kind)(settings)
+        except (RuleError, savefile.SaveError) as e:
+            return e.args[0]
+        err = self._save(game)
+        if err:
+            return err
+        self.game = game
+        return None
+
+    def commit(self, action, *args):
+        """Apply one change to the game: action is "add", "undo" or "replace" with the
+        engine method's arguments. Returns None when applied and saved, else the message
+        (a rule broken, or the flash refused the write); then nothing has changed."""
+        g = self.game
+        if g is None:
+            return "No game is running."
+        before = g.records[:]
+        try:
+            getattr(g, action)(*args)
+        except RuleError as e:
+            return e.args[0]
+        gc.collect()
+        err = self._save(g)
+        if err:
+            # The flash kept the old save: put the game in RAM back to match it.
+            g._commit(before)
+            return err
+        return None
+
+    def _save(self, game):
+        if self.store is None:
+            return None
+        if self.store.write_atomic(GAME_FILE, savefile.dumps(game)):
+            return None
+        return self.store.error or "Could not save the game."
+
+    def finish(self, entry):
+        """The game is over and its result is in: add entry (a small JSON summary) to the
+        history, then forget the running game. Returns a message or None."""
+        if self.store is not None:
+            written, msg = self.store.add_history(entry)
+            if not written and self.store.error:
+                return self.store.error
+            self.store.remove(GAME_FILE)
+        self.game = None
+        gc.collect()
+        return None
