@@ -2,6 +2,7 @@
 # driver compiled into lib/) runs on the real micropython binary with a capped heap and
 # the fake machine, and must show byte-identical screens to the CPython simulator for the
 # same key script.
+import atexit
 import os
 import shutil
 import subprocess
@@ -16,7 +17,8 @@ from host_sim import script, sim
 sim.use_fake_machine()
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(os.path.dirname(sys.executable), "")
-BUILD = os.path.join(ROOT, "build", "twin-test")
+# One build folder per test process, so two test runs at once never compile into each other.
+BUILD = os.path.join(ROOT, "build", "twin-test-%d" % os.getpid())
 # The unix port is 64-bit (objects about twice their size on a 32-bit board) and this heap
 # also holds the host side: the controller emulator, the fake machine and the script
 # runner (about 25 KB of it).
@@ -49,6 +51,7 @@ def build():
         os.makedirs(os.path.dirname(out), exist_ok=True)
         subprocess.run([mpyc, "-o", out[:-3] + ".mpy", src], check=True)
     _built.append(1)
+    atexit.register(shutil.rmtree, BUILD, True)
     return BUILD
 
 
