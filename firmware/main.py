@@ -4,7 +4,7 @@
 import gc
 
 
-def build(board=None, clock=None, root="/", mem_free=None):
+def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     """Wire the board's edges to a ready App showing its first screen. The simulator calls
     this with a virtual clock and a host folder as root; the board with nothing."""
     from firmware import board as boards
@@ -25,9 +25,16 @@ def build(board=None, clock=None, root="/", mem_free=None):
         from firmware.clock import Clock
         clock = Clock()
     app = App(display, reader, buttons, clock, store, board, settings, mem_free)
-    # A damaged settings file or a board.json that could not be honoured: said once,
-    # over the menu.
-    app.message = message or getattr(board, "message", None)
+    # The running game (game.json), and the random source for dealers, Twist cards and
+    # dice: seeded from the hardware on the board, from `seed` in the simulator.
+    from firmware.session import Session
+    from firmware.rng import Rng
+    app.rng = Rng(seed)
+    app.session = Session(store)
+    app.session.load()
+    # A damaged settings file, a board.json that could not be honoured or a damaged saved
+    # game: said once, over the menu.
+    app.message = message or getattr(board, "message", None) or app.session.message
     app.start()
     return app
 

@@ -70,7 +70,7 @@ class Device:
     is virtual and its filesystem is the folder state."""
 
     def __init__(self, board="pico", state=".", mem_free=None, bounce=0, panel="ssd1306",
-                 start_ms=0):
+                 start_ms=0, seed=1):
         import machine
         from firmware.clock import VirtualClock
         from firmware import main
@@ -87,7 +87,8 @@ class Device:
         mf = None
         if mem_free is not None:
             mf = lambda: mem_free
-        self.app = main.build(self.board, self.clock, state, mf)
+        # A fixed seed by default: the same script rolls the same dice on both runtimes.
+        self.app = main.build(self.board, self.clock, state, mf, seed)
         self.app.run_for(BOOT_MS)
 
     def set_bits(self, bits):

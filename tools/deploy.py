@@ -143,12 +143,28 @@ def package_json(site=None):
     pinned to the same versions as pyproject.toml, installed under lib/ (mip's target)."""
     pins = pinned_versions()
     urls = []
+    # mip reads the repository, so only files git tracks belong here (a work tree may hold
+    # files not committed yet); outside a git checkout, every device file.
+    tracked = _tracked()
     for rel, dest in device_sources():
-        urls.append([rel, rel])
+        if tracked is None or rel in tracked:
+            urls.append([rel, rel])
     for pip_name, repo, files in DRIVER:
         for f in files:
             urls.append([f, "https://raw.githubusercontent.com/%s/%s/%s" % (repo, pins[pip_name], f)])
     return {"version": project_version(), "urls": urls, "deps": []}
+
+
+def _tracked():
+    import subprocess
+    try:
+        r = subprocess.run(["git", "ls-files", "--"] + list(PACKAGES), cwd=ROOT,
+                           capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if r.returncode != 0:
+        return None
+    return set(r.stdout.split())
 
 
 def pinned_versions():
