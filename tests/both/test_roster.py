@@ -1,0 +1,108 @@
+# The player roster and the history (firmware/roster.py): names added and renamed, a
+# finished game's games/wins/points/hands, an abandoned game kept as unfinished.
+from test_store import FakeFlash
+from firmware.store import Store
+from firmware.session import Session
+from firmware import roster
+
+FAIL = [10, 0, 0, 0]   # did not complete the phase: 10 low cards, 50 points
+
+
+class FakeApp:
+    def __init__(self):
+        fs = FakeFlash()
+        self.store = Store("/", fs, fs.open)
+        self.session = Session(self.store)
+
+
+def test_names_are_added_checked_and_renamed():
+    app = FakeApp()
+    st = app.store
+    assert roster.load(st) == ([], None)
+    assert roster.add(st, " Ann ") == (0, None)
+    assert roster.add(st, "Bob") == (1, None)
+    i, msg = roster.add(st, "Ann")
+    assert i == -1 and "already" in msg
+    assert "at least one" in roster.add(st, "   ")[1]
+    assert "12" in roster.add(st, "A" * 13)[1]
+    assert roster.rename(st, 1, "Ann") .startswith("There is already")
+    writes = st.writes
+    assert roster.rename(st, 1, "Bob") is None and st.writes == writes  # unchanged: no write
+    assert roster.rename(st, 1, "Rob") is None
+    rows, _ = roster.load(st)
+    assert [r[0] for r in rows] == ["Ann", "Rob"]
+    assert roster.rename(st, 5, "Zed") == "No such player."
+
+
+def test_a_full_roster_refuses_a_new_name():
+    app = FakeApp()
+    for k in range(roster.MAX_NAMES):
+        assert roster.add(app.store, "P%d" % k)[1] is None
+    assert "full" in roster.add(app.store, "One more")[1]
+
+
+def test_a_finished_game_counts_games_wins_points_and_hands():
+    app = FakeApp()
+    roster.add(app.store, "Bob")
+    s = app.session
+    # First N phases with N = 1: the first hand decides. Ann goes out (0 points, phase 1
+    # done, the last one: she wins); Bob holds 10 low cards: 50 points, phase not made.
+    assert s.start("classic", {"players": ["Ann", "Bob"], "dealer": 0,
+                               "variation": "first_n", "phases": 1}) is None
+    assert s.commit("add", {"out": 0, "left": [None, FAIL]}) is None
+    assert s.game.over
+    assert roster.finish(app) is None
+    assert s.game is None
+    rows, _ = roster.load(app.store)
+    # Bob was in the roster first; Ann is added by the game.
+    assert rows == [["Bob", 1, 0, 50, 1], ["Ann", 1, 1, 0, 1]]
+    assert roster.average(rows[0]) == "50.0" and roster.average(rows[1]) == "0.0"
+    games, _ = roster.history(app.store)
+    assert games == [{"game": "classic", "players": ["Ann", "Bob"], "winners": ["Ann"],
+                      "hands": 1, "done": True, "variation": "first_n", "phases": 1}]
+
+
+def test_an_abandoned_game_goes_to_history_unfinished_without_stats():
+    app = FakeApp()
+    s = app.session
+    s.start("masters", {"players": ["Ann", "Bob", "Cy"], "dealer": 2})
+    s.commit("add", {"out": 1, "left": [FAIL, None, FAIL], "phase": [0, 1, 0]})
+    assert roster.abandon(app) is None and s.game is None
+    assert roster.load(app.store)[0] == []
+    games, _ = roster.history(app.store)
+    assert games[0]["done"] is False and games[0]["winners"] == [] and games[0]["hands"] == 1
+    # Newest first.
+    s.start("classic", {"players": ["Ann", "Bob"]})
+    roster.abandon(app)
+    games, _ = roster.history(app.store)
+    assert [g["game"] for g in games] == ["classic", "masters"]
+
+
+class _Dice:
+    # Dice names its winners through winners() (grand totals); no points are kept.
+    KIND = "dice"
+    settings = {"players": ["Ann", "Bob", "Cy"], "order": [0, 1, 2]}
+    records = [{}, {}, {}]
+
+    def winners(self):
+        return [0, 2]
+
+
+def test_dice_co_winners_each_get_a_win_and_no_points():
+    app = FakeApp()
+    assert roster.record_game(app.store, _Dice()) is None
+    rows, _ = roster.load(app.store)
+    assert rows == [["Ann", 1, 1, 0, 0], ["Bob", 1, 0, 0, 0], ["Cy", 1, 1, 0, 0]]
+    assert roster.average(rows[0]) == "-"
+    assert roster.history_entry(_Dice())["winners"] == ["Ann", "Cy"]
+
+
+def test_average_rounds_to_a_tenth():
+    assert roster.average(["A", 1, 0, 10, 3]) == "3.3"
+    assert roster.average(["A", 1, 0, 20, 3]) == "6.7"
+
+
+def test_a_damaged_roster_is_set_aside():
+    fs = FakeFlash({"/roster.json": b'[["Ann",1,0'})
+    rows, msg = roster.load(Store("/", fs, fs.open))
+    assert rows == [] and "damaged" in msg
