@@ -132,6 +132,8 @@ class Twist(Game):
         self.red = len(codes) - 1
         return {"players": players, "dealer": dealer, "layout": " ".join(codes), "values": values}
 
+    _probe = False
+
     def start(self):
         n = len(self.settings["players"])
         # Scratch for one hand's moves and pawns, kept between hands: a hand then leaves
@@ -290,6 +292,10 @@ class Twist(Game):
                 for p in passed:
                     t = totals[p] if totals else None
                     if t is None:
+                        if self._probe:
+                            # preview(): say whose totals the tie-break needs, decide nothing.
+                            st.need = passed
+                            return None
                         raise RuleError(
                             "%s moved past the red space with others: enter the value of %s's cards left." % (names[p], names[p])
                         )
@@ -317,6 +323,39 @@ class Twist(Game):
         # A record already in saved form (loading a save, replaying after a correction) is
         # kept as it is: the game then holds one copy of its hands, not two.
         return rec if rec == norm else norm
+
+    # --- for the screens: a hand before it is committed, and every hand's moves ----------
+    def preview(self, rec):
+        """What hand rec would do, committing nothing: a TwistState after it (pos, moves,
+        passed, over, winners), or RuleError as add() would raise. When the tie-break needs
+        card totals rec does not hold yet, the state's .need lists the players whose
+        totals to ask for (pawns not moved, nothing decided) instead of an error."""
+        cur = self.state
+        st = TwistState(cur.n)
+        st.pos = cur.pos[:]
+        st.hands = cur.hands
+        st.over = cur.over
+        st.winners = cur.winners
+        st.need = None
+        self._probe = True
+        try:
+            self.step(st, rec, len(self.records))
+        finally:
+            self._probe = False
+        return st
+
+    def moves_by_hand(self):
+        """Every hand's moves, replayed: bytes of hands * players entries, each the move
+        (3, 2, 1, 6, 4, or -1 for a failed Twist card) plus 1, hand by hand in seating
+        order (the score sheet)."""
+        n = self.state.n
+        out = bytearray(n * len(self.records))
+        st = self.start()
+        for i in range(len(self.records)):
+            self.step(st, self.records[i], i)
+            for p in range(n):
+                out[i * n + p] = st.moves[p] + 1
+        return out
 
     # --- standings -------------------------------------------------------------------
     def standings(self):
