@@ -1,0 +1,168 @@
+# Phase 10 Dice: the home screen of a running game (Continue opens it for a "dice" game),
+# and the game-over screen once the engine says the game is over.
+#
+# Running: the first line starts the turn of the player whose turn it is (OK opens
+# "dice_turn"); then the last turn's result, every player in turn order with the phase
+# they attempt next and their total ('>' marks whose turn it is, '*' the leader), Score
+# sheet ("dice_sheet") and Undo last turn (asks first).
+# Over: the winner or co-winners, the ranking by grand total, Score sheet, Undo last turn,
+# and Finish game, which moves the game to the history and updates the roster
+# (firmware.roster.finish), then goes back to the main menu.
+# Every figure comes from the engine (DiceGame: state, total(), winners()).
+from firmware.screens.base import ListScreen, W, H, LINE_H
+from firmware.keys import OK, RIGHT, BACK, LEFT, KEY_MASK
+
+# What OK does on a line.
+_NONE = 0
+_TURN = 1
+_SHEET = 2
+_UNDO = 3
+_FINISH = 4
+
+
+class DiceHome(ListScreen):
+    def __init__(self, app):
+        ListScreen.__init__(self, app, 0)
+        self.ask = False
+        self.refresh()
+
+    def refresh(self):
+        """Rebuild the lines from the game: on opening and after every change (never on a
+        plain cursor move)."""
+        g = self.app.session.game
+        self.game = g
+        st = g.state
+        labels = []
+        values = []
+        acts = []
+        order = st.order
+        tops = [g.total(p) for p in order]
+        top = max(tops)
+        if st.over:
+            self.title = "Game over"
+            win = g.winners()
+            labels.append("Winner" if len(win) == 1 else "Co-winners")
+            values.append(None)
+            acts.append(_NONE)
+            for p in win:
+                labels.append("  " + g.name(p))
+                values.append(str(g.total(p)))
+                acts.append(_NONE)
+            ranked = sorted(range(len(order)), key=lambda i: -tops[i])
+            place = 0
+            for k in range(len(ranked)):
+                i = ranked[k]
+                if k == 0 or tops[i] != tops[ranked[k - 1]]:
+                    place = k + 1
+                labels.append("%d %s" % (place, g.name(order[i])))
+                values.append(str(tops[i]))
+                acts.append(_NONE)
+        else:
+            p = st.player()
+            self.title = "Dice: last tries" if st.last_tries() else "Dice  turn %d" % (st.turns + 1)
+            labels.append("Roll: %s" % g.name(p))
+            values.append("P%d" % st.phase[p])
+            acts.append(_TURN)
+            if st.last:
+                q, ph, sc = st.last
+                labels.append("Last %s P%d" % (g.name(q)[:6], ph))
+                values.append(str(sc) if sc >= 0 else "not made")
+                acts.append(_NONE)
+            for i in range(len(order)):
+                q = order[i]
+                mark = ">" if q == p else ("*" if st.turns and tops[i] == top else " ")
+                labels.append(mark + g.name(q)[:10])
+                ph = st.phase[q]
+                values.append(("P%d " % ph if ph <= 10 else "done ") + "%4d" % tops[i])
+                acts.append(_NONE)
+        labels.append("Score sheet")
+        values.append(None)
+        acts.append(_SHEET)
+        labels.append("Undo last turn")
+        values.append(None)
+        acts.append(_UNDO)
+        if st.over:
+            labels.append("Finish game")
+            values.append(None)
+            acts.append(_FINISH)
+        self.labels = labels
+        self.values = values
+        self.acts = acts
+        self.count = len(labels)
+        if self.sel >= self.count:
+            self.sel = 0
+            self.top = 0
+        self.seen = len(g.records)
+        self.dirty = True
+
+    def label(self, i):
+        return self.labels[i]
+
+    def value(self, i):
+        return self.values[i]
+
+    def tick(self, now):
+        # Back from a turn, the sheet or a note: show what changed.
+        g = self.app.session.game
+        if g is not None and (g is not self.game or len(g.records) != self.seen):
+            self.sel = 0
+            self.top = 0
+            self.refresh()
+
+    def key(self, k):
+        if self.ask:
+            b = k & KEY_MASK
+            if b == OK or b == RIGHT:
+                self.ask = False
+                err = self.app.session.commit("undo")
+                if err:
+                    self.app.push("note", err)
+                self.refresh()
+            elif b == BACK or b == LEFT:
+                self.ask = False
+                self.dirty = True
+            return True
+        return ListScreen.key(self, k)
+
+    def choose(self, i):
+        a = self.acts[i]
+        if a == _TURN:
+            # The turn takes this screen's place (RAM) and opens a new home when done.
+            self.app.pop()
+            self.app.push("dice_turn")
+        elif a == _SHEET:
+            self.app.push("dice_sheet")
+        elif a == _UNDO:
+            if self.game.records:
+                self.ask = True
+                self.dirty = True
+            else:
+                self.app.push("note", "There is no turn to undo.")
+        elif a == _FINISH:
+            self.finish()
+        return True
+
+    def finish(self):
+        # firmware.roster.finish: roster stats, the history entry, the save forgotten.
+        from firmware import roster
+
+        app = self.app
+        err = roster.finish(app)
+        while len(app.stack) > 1:
+            app.pop()
+        if err:
+            app.push("note", err)
+
+    def draw(self, c):
+        ListScreen.draw(self, c)
+        if self.ask:
+            q, ph, sc = self.game.state.last
+            c.fill_rect(4, 14, W - 8, 36, 0)
+            c.rect(4, 14, W - 8, 36)
+            c.text("Undo the last turn", 8, 17)
+            c.text("%s P%d %s?" % (self.game.name(q)[:8], ph, sc if sc >= 0 else "failed"), 8, 17 + LINE_H)
+            c.text("OK: undo  BACK: no", 8, 17 + 3 * LINE_H)
+
+
+def make(app, arg):
+    return DiceHome(app)

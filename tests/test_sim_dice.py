@@ -1,0 +1,227 @@
+# Phase 10 Dice on the simulated device, from the first key to game over: the turn-order
+# roll, turns rolled with the seeded random source and turns entered from real dice,
+# solitaire and two players, the score sheet, undo, the game-over screen and Finish. The
+# final figures of the entered sessions are worked out by hand from the rules (comments).
+# Table.chunks keeps the keys so twin_screens() can replay them on the twin (micropython,
+# .mpy); under the twin's 128K cap a dice game does not fit yet (the dice engine takes 16K
+# of the 26K left after the menu), so the twin comparison is not asserted here yet.
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from host_sim import script, sim
+from engine_mpy.dice import FACE_NUM, FACE_COL, COLOURS, parse_die
+from engine_mpy import savefile
+
+sim.use_fake_machine()
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Table:
+    """The simulated device with a screen opened, keys recorded for the twin."""
+
+    def __init__(self, state, screen=None, arg=None):
+        self.dev = script.Device(state=state, mem_free=40000)
+        self.app = self.dev.app
+        self.screen = screen
+        self.arg = arg
+        self.chunks = []
+        self.cur = []
+        if screen:
+            self.app.push(screen, arg)
+            self.dev.play(script.parse(""))
+
+    def keys(self, s):
+        self.cur.append(s)
+        self.dev.play(script.parse(s))
+
+    def snap(self):
+        """End a chunk: the twin prints the screen here, and so do we."""
+        self.chunks.append(" ".join(self.cur))
+        self.cur = []
+        return "\n".join(self.dev.rows()) + "\n"
+
+    def top(self):
+        return self.app.top()
+
+    def game(self):
+        return self.app.session.game
+
+    def saved(self):
+        with open(os.path.join(self.app.store.root, "game.json")) as f:
+            return savefile.loads(f.read())
+
+
+def _steps(frm, to, n):
+    """UP presses (positive) or DOWN presses (negative), the shorter way round a cycle."""
+    up = (to - frm) % n
+    return up if up <= n - up else up - n
+
+
+def _press(steps):
+    return " ".join(["UP"] * steps if steps > 0 else ["DOWN"] * -steps)
+
+
+_LOW = (1, 2, 3, 4, 0)
+
+
+def entry_keys(dice):
+    """Keys on a fresh turn screen that enter ten real dice (texts, 4 low then 6 high),
+    score them and save the turn: Real dice, then per slot number and colour."""
+    out = ["DOWN OK"]   # from Roll to Real dice, OK: the cursor is on the first die
+    for d in range(10):
+        num, col = parse_die(dice[d])
+        n0, c0 = FACE_NUM[d * 6], FACE_COL[d * 6]
+        if (num, col) == (n0, c0):
+            out.append("DOWN")
+            continue
+        if d < 4:
+            s = _steps(_LOW.index(n0), _LOW.index(num), 5)
+        else:
+            s = _steps(n0 - 5, num - 5, 6)
+        out.append("OK " + _press(s) + " OK " + _press(_steps(c0, col, 4)) + " OK")
+    out.append("OK OK OK")   # Score, Stop, yes: saved
+    return " ".join(x for x in out if x)
+
+
+def play_entered(t, turns):
+    for dice in turns:
+        t.keys("OK")                 # home: the first line opens the turn
+        assert t.top().module == "dice_turn"
+        t.keys(entry_keys(dice.split()))
+        assert t.top().module == "dice_home", "turn %r not saved" % dice
+
+
+def twin_screens(state, t):
+    from tests.test_twin import build, BIN
+    b = build()
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join([b, os.path.join(b, "lib"), os.path.join(ROOT, "host_sim", "twin"),
+                                   os.path.join(ROOT, "host_sim")])
+    keys = os.path.join(state, "keys.txt")
+    with open(keys, "w") as f:
+        f.write("\n".join(t.chunks) + "\n")
+    r = subprocess.run([BIN + "micropython", "-X", "heapsize=128K",
+                        os.path.join(ROOT, "tests", "twin_dice_run.py"), state, t.screen or "",
+                        json.dumps(t.arg), keys],
+                       env=env, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-3000:]
+    return r.stdout.split("=\n")[:-1]
+
+
+# --- solitaire, real dice entered ----------------------------------------------------------
+# Ten phases in eleven turns, one failed. By hand, from the rules (set: n dice of a number,
+# run: consecutive numbers, Wilds score 0, the best way counts):
+SOLO = (
+    # P1 2 sets of 3: 10+10+10 and 9+9+9 = 57
+    "1b 1r 1o 1g 10g 10r 10o 9r 9r 9g",
+    # P2 set of 3 + run of 4: the run 7-10 (34) leaves two 10s, so the set is three 1s (3):
+    # 37; a set of 10s (30) leaves no run. 37
+    "1b 1r 1o 1g 10g 10r 10o 9r 8b 7g",
+    # P3 set of 4 + run of 4: only 1s and 5s, no run: not made (solitaire: -5)
+    "1b 1r 1o 1g 5r 5g 5o 5r 5b 5b",
+    # P3 again: four 1s (4) + run 7-10 (34) = 38
+    "1b 1r 1o 1g 5r 6r 7r 8b 9r 10o",
+    # P4 run of 7: 4-10 = 49
+    "1b 2b 3r 4r 5r 6r 7r 8b 9r 10o",
+    # P5 run of 8: 3-10 = 52. Phases 1-5: 57+37+38+49+52 = 233 > 220: bonus +40 -> 273
+    "1b 2b 3r 4r 5r 6r 7r 8b 9r 10o",
+    # P6 run of 9: 2-10 = 54
+    "1b 2b 3r 4r 5r 6r 7r 8b 9r 10o",
+    # P7 2 sets of 4: four 10s (40) + two 9s and two Wilds (18) = 58
+    "Wr Wb Wg Wr 10g 10r 10o 10b 9r 9g",
+    # P8 7 of one colour: red 1+5+10+7+9+9+8 = 49
+    "1b 1r 1o 1g 5r 10r 7r 9r 9r 8r",
+    # P9 set of 5 + set of 2: five 10s (50) + two 1s (2) = 52
+    "1b 1r 1o 1g 10g 10r 10o 10b 10g 9g",
+    # P10 set of 5 + set of 3: five 10s (50) + three 1s (3) = 53, on its first try: +40
+    "1b 1r 1o 1g 10g 10r 10o 10b 10g 9g",
+)
+# Grand total: 273 + 54+58+49+52+53 (266) + 40 - 5 = 574
+SOLO_SCORES = [57, 37, 38, 49, 52, 54, 58, 49, 52, 53]
+
+
+def test_solitaire_real_dice_to_game_over(tmp_path):
+    t = Table(str(tmp_path), "dice_order", {"players": ["Ann"]})
+    t.keys("OK")   # solitaire: no order roll, the game starts
+    assert [s.module for s in t.app.stack] == ["menu", "dice_home"]
+    play_entered(t, SOLO)
+    g = t.game()
+    assert g.state.over
+    assert g.state.scores[0] == SOLO_SCORES
+    assert g.five_bonus(0) == 40 and g.state.ff_bonus[0] and g.state.fails[0] == 1
+    assert g.total(0) == 574 and g.winners() == [0]
+    assert t.top().title == "Game over" and t.top().values[1] == "574"
+    over = t.snap()
+    # The sheet: the last rows show the failed turn and the grand total.
+    t.keys("UP UP UP OK")   # Score sheet (three from the bottom, wrapping round)
+    assert t.top().module == "dice_sheet"
+    t.keys("DOWN DOWN DOWN DOWN DOWN DOWN DOWN DOWN")
+    sheet = t.snap()
+    # The saved game on flash tells the same story.
+    assert t.saved().total(0) == 574
+    # Finish: history and roster, the running game forgotten, back to the menu.
+    t.keys("LEFT DOWN DOWN OK")
+    assert [s.module for s in t.app.stack] == ["menu"]
+    assert t.app.session.game is None
+    assert not os.path.exists(tmp_path / "game.json")
+    hist = json.loads((tmp_path / "history.json").read_text())
+    assert hist[-1]["game"] == "dice" and hist[-1]["winners"] == ["Ann"]
+    roster = json.loads((tmp_path / "roster.json").read_text())
+    assert ["Ann", 1, 1] == roster[0][:3] if isinstance(roster, list) else True
+    final = t.snap()
+    assert len({over, sheet, final}) == 3
+
+
+# --- two players, the seeded virtual dice ---------------------------------------------------
+def test_two_players_rolled_with_the_seeded_dice_to_game_over(tmp_path):
+    # Ann and Bob roll the turn order (seeded: the same dice on both runtimes), then play
+    # every turn with the virtual dice: roll up to three times, stop as soon as the phase
+    # is made (the table reads the screen), never hold.
+    t = Table(str(tmp_path), "dice_order", {"players": ["Ann", "Bob"]})
+    order = t.top().roll
+    for _ in range(10):
+        if order.done():
+            break
+        t.keys("OK")
+    t.snap()
+    t.keys("OK")   # start the game
+    g = t.game()
+    assert g is not None and sorted(g.settings["order"]) == [0, 1]
+    home = None
+    turns = 0
+    while not g.state.over:
+        assert turns < 400
+        t.keys("OK")       # the turn of the player named on the first line
+        scr = t.top()
+        assert scr.module == "dice_turn"
+        for r in range(3):
+            t.keys("OK")   # Roll (the cursor stays on it)
+            if scr.score >= 0 or r == 2:
+                break
+        if turns == 3:
+            home = t.snap()
+        # Stop (the only button after the third roll), then yes.
+        t.keys("OK OK" if scr.turn.rolls == 3 else "DOWN OK OK")
+        assert t.top().module == "dice_home"
+        turns += 1
+    # Every figure on the game-over screen is the saved game's, replayed from flash.
+    saved = t.saved()
+    tot = [saved.total(p) for p in range(2)]
+    assert [g.total(p) for p in range(2)] == tot
+    win = [p for p in range(2) if tot[p] == max(tot)]
+    assert saved.winners() == win
+    scr = t.top()
+    assert scr.title == "Game over"
+    assert scr.labels[0] == ("Winner" if len(win) == 1 else "Co-winners")
+    # The grand total of each player: the phases made, +40 for over 220 after phase 5,
+    # +40 to the first to finish (and only to them: the other was not on phase 10).
+    for p in range(2):
+        s = saved.state.scores[p]
+        assert tot[p] == sum(x for x in s if x > 0) + saved.five_bonus(p) + (40 if saved.state.ff_bonus[p] else 0)
+    assert saved.state.ff_bonus[saved.state.first]
+    over = t.snap()
+    assert home != over
