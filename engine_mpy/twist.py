@@ -325,21 +325,34 @@ class Twist(Game):
         return rec if rec == norm else norm
 
     # --- for the screens: a hand before it is committed, and every hand's moves ----------
-    def preview(self, rec):
+    def state_before(self, index):
+        """The state before hand number index (0-based): the pawns a correction of that
+        hand starts from. A fresh copy; the game is not changed."""
+        st = self.start()
+        for i in range(index):
+            self.step(st, self.records[i], i)
+        return st
+
+    def preview(self, rec, index=None):
         """What hand rec would do, committing nothing: a TwistState after it (pos, moves,
-        passed, over, winners), or RuleError as add() would raise. When the tie-break needs
-        card totals rec does not hold yet, the state's .need lists the players whose
-        totals to ask for (pawns not moved, nothing decided) instead of an error."""
-        cur = self.state
-        st = TwistState(cur.n)
-        st.pos = cur.pos[:]
-        st.hands = cur.hands
-        st.over = cur.over
-        st.winners = cur.winners
+        passed, over, winners), or RuleError as add() would raise. index: preview it as a
+        correction of that hand (later hands are not checked: replace() does that). When
+        the tie-break needs card totals rec does not hold yet, the state's .need lists the
+        players whose totals to ask for (pawns not moved, nothing decided) instead."""
+        if index is None:
+            cur = self.state
+            st = TwistState(cur.n)
+            st.pos = cur.pos[:]
+            st.hands = cur.hands
+            st.over = cur.over
+            st.winners = cur.winners
+            index = len(self.records)
+        else:
+            st = self.state_before(index)
         st.need = None
         self._probe = True
         try:
-            self.step(st, rec, len(self.records))
+            self.step(st, rec, index)
         finally:
             self._probe = False
         return st

@@ -60,3 +60,15 @@ def test_moves_by_hand_for_the_score_sheet():
     m = g.moves_by_hand()
     assert list(m) == [4, 3, 2, 3, 0, 4]
     assert g.state.pos == [5, 1, 4]
+
+
+def test_preview_as_a_correction_starts_from_that_hand():
+    g = game()
+    g.add({"out": 1, "left": [3, N, 10]})   # [2, 3, 1]: Ann on the Twist space (index 2)
+    g.add({"out": 0, "left": [N, 10, 10], "pick": ["after", N, N]})   # Ann 5, Bob 4, Cy 2
+    assert g.state.pos == [5, 4, 2]
+    assert g.state_before(1).pos == [2, 3, 1] and g.state_before(0).pos == [0, 0, 0]
+    # Hand 1 corrected so Cy went out: Ann 2, Bob 2 (3 cards left), Cy 3.
+    st = g.preview({"out": 2, "left": [3, 3, N]}, 0)
+    assert st.pos == [2, 2, 3] and st.moves == [2, 2, 3]
+    assert g.state.pos == [5, 4, 2] and len(g.records) == 2
