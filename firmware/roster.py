@@ -9,7 +9,7 @@
 # they count towards games and wins only.
 import json
 
-from firmware.store import ROSTER, HISTORY
+from firmware.store import ROSTER
 
 MAX_NAMES = 20       # the roster on a board: a list screen's worth, a few hundred bytes
 NAME_LEN = 12        # as the engines take names (engine_mpy.game.check_names)
@@ -173,7 +173,22 @@ def finish(app):
     if g is None:
         return None
     msg = record_game(app.store, g)
-    return s.finish(history_entry(g, True)) or msg
+    msg = s.finish(history_entry(g, True)) or msg
+    release()
+    return msg
+
+
+def release():
+    """Drop this module from RAM (screens call it when they close; finish() and abandon()
+    call it when done): it is needed at a game's start and end, not in between."""
+    import sys
+    sys.modules.pop("firmware.roster", None)
+    pkg = sys.modules.get("firmware")
+    if pkg is not None:
+        try:
+            delattr(pkg, "roster")
+        except (AttributeError, TypeError, KeyError):   # MicroPython: KeyError
+            pass
 
 
 def abandon(app):
@@ -182,24 +197,6 @@ def abandon(app):
     s = app.session
     if s.game is None:
         return None
-    return s.finish(history_entry(s.game, False))
-
-
-def history(store):
-    """(games newest first, message): the history.json entries."""
-    if store is None:
-        return [], None
-    text, msg = store.read(HISTORY, _list)
-    if text is None:
-        return [], msg
-    v = json.loads(text)
-    v.reverse()
-    return v, msg
-
-
-def _list(text):
-    try:
-        v = json.loads(text)
-    except ValueError:
-        return None
-    return v if isinstance(v, list) else None
+    msg = s.finish(history_entry(s.game, False))
+    release()
+    return msg

@@ -1,4 +1,4 @@
-"""python -m host_sim.golden [--update]
+"""python -m host_sim.golden [--update] [NAME ...]
 
 Expected screens kept as text art in tests/golden/NAME.txt ('#' lit, '.' dark, 64 lines of
 128), each produced by a key script on a fresh simulated device. Without --update: compare
@@ -21,6 +21,22 @@ CASES = (
     ("settings", "DOWN DOWN DOWN DOWN DOWN OK"),
     ("settings_edit", "DOWN DOWN DOWN DOWN DOWN OK DOWN OK UP"),
     ("about", "UP OK"),
+    # Engineer A: the menu's entries, New game, the picker, Players, History, Rules.
+    ("continue_none", "OK"),
+    ("newgame_game", "DOWN OK"),
+    ("newgame_variation", "DOWN OK OK"),
+    ("newgame_first_n", "DOWN OK OK DOWN DOWN OK DOWN DOWN"),
+    ("picker", "DOWN OK OK OK OK UP UP"),
+    ("newgame_players", "DOWN OK OK OK OK OK OK DOWN OK UP OK OK"),
+    ("newgame_dealer", "DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK"),
+    ("newgame_abandon", "DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK DOWN OK LONG_OK OK"),
+    ("players_list", "DOWN DOWN DOWN DOWN OK OK OK OK"),
+    ("players_detail", "DOWN DOWN DOWN DOWN OK OK OK OK OK"),
+    ("history_empty", "DOWN DOWN DOWN OK"),
+    ("history", "DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK DOWN OK LONG_OK "
+                "OK DOWN OK DOWN OK OK DOWN OK DOWN DOWN OK DOWN OK LONG_OK DOWN DOWN OK"),
+    ("rules_phase", "UP UP OK DOWN"),
+    ("rules_twist", "UP UP OK UP"),
 )
 
 
@@ -42,8 +58,11 @@ def path(name):
 
 def main(argv):
     update = "--update" in argv
+    only = [a for a in argv if not a.startswith("-")]   # --update NAME...: just those
     bad = []
     for name, keys in CASES:
+        if only and name not in only:
+            continue
         got = render(keys)
         p = path(name)
         if update:

@@ -261,15 +261,22 @@ class Controller:
                     out[o + x] = v
         return bytes(out)
 
+    def row(self, y, raw=None):
+        """Pixel row y as a string of 128 characters, '#' lit, '.' dark (raw: self.raw(),
+        passed in when printing row by row, so the twin never holds all 64 at once)."""
+        if raw is None:
+            raw = self.raw()
+        o = (y >> 3) * self.width
+        bit = 1 << (y & 7)
+        b = bytearray(self.width)
+        for x in range(self.width):
+            b[x] = 35 if raw[o + x] & bit else 46   # '#' or '.'
+        return b.decode()
+
     def rows(self):
         """The panel as a list of 64 strings of 128 characters: '#' lit, '.' dark."""
         raw = self.raw()
-        out = []
-        for y in range(self.height):
-            o = (y >> 3) * self.width
-            bit = 1 << (y & 7)
-            out.append("".join("#" if raw[o + x] & bit else "." for x in range(self.width)))
-        return out
+        return [self.row(y, raw) for y in range(self.height)]
 
     def text(self):
         return "\n".join(self.rows()) + "\n"

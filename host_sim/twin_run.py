@@ -47,8 +47,12 @@ def main(argv):
         sys.stderr.write("twin_run: %s\n" % (e.args[0] if e.args else e,))
         return 2
     dev.play(steps)
-    for r in dev.rows():
-        print(r)
+    # Row by row: the 64 rows at once would take ~10 KB of the heap the firmware is tested in.
+    panel = dev.panel()
+    raw = panel.raw()
+    for y in range(panel.height):
+        print(panel.row(y, raw))
+    raw = None
     if stats:
         gc.collect()
         n, us = dev.bus()

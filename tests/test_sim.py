@@ -28,7 +28,7 @@ def test_headless_prints_64_lines_of_128_and_exits_0():
     lines = r.stdout.splitlines()
     assert len(lines) == 64
     assert all(len(l) == 128 and set(l) <= {"#", "."} for l in lines)
-    # The "coming soon" page for New game: its title bar is lit, its body mostly dark.
+    # The New game page: its title bar is lit, its body mostly dark.
     assert lines[0].count("#") > 64 and lines[40].count("#") < 64
 
 
@@ -111,7 +111,7 @@ def test_idle_dims_then_switches_off_and_the_waking_key_does_nothing_else(tmp_pa
     # Waking costs a few command bytes, not a redraw.
     assert dev.machine.bus.bytes - n < 20
     dev.play(script.parse("OK"))
-    assert dev.app.top().module == "soon"
+    assert dev.app.top().module == "newgame"
 
 
 def test_a_menu_move_sends_two_page_rows(tmp_path):

@@ -196,8 +196,8 @@ def test_screens_load_and_unload():
     # The menu keeps its place; LEFT goes back too; BACK on the first screen does nothing.
     assert app.top().sel == 5
     press(app, "UP")
-    press(app, "OK")  # Players -> coming soon
-    assert app.top().module == "soon"
+    press(app, "OK")  # Players
+    assert app.top().module == "players"
     press(app, "LEFT")
     assert app.top().module == "menu" and len(app.stack) == 1
     long_ok(app)
@@ -297,11 +297,11 @@ def test_idle_dims_then_off_and_waking_key_is_swallowed():
     app.run_for(300 * 1000 + 100)
     press(app, "DOWN")  # (wakes)
     press(app, "OK")  # Dice roller... no: selection is 1, "New game"
-    assert app.top().module == "soon"
+    assert app.top().module == "newgame"
     app.run_for(300 * 1000 + 100)
     assert not d.on
     long_ok(app)
-    assert d.on and app.top().module == "soon"
+    assert d.on and app.top().module == "newgame"
 
 
 def test_idle_across_tick_wrap():

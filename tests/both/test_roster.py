@@ -8,6 +8,11 @@ from firmware import roster
 FAIL = [10, 0, 0, 0]   # did not complete the phase: 10 low cards, 50 points
 
 
+def history(store):
+    games, _ = store.load_json("history.json")
+    return games[::-1]
+
+
 class FakeApp:
     def __init__(self):
         fs = FakeFlash()
@@ -57,7 +62,7 @@ def test_a_finished_game_counts_games_wins_points_and_hands():
     # Bob was in the roster first; Ann is added by the game.
     assert rows == [["Bob", 1, 0, 50, 1], ["Ann", 1, 1, 0, 1]]
     assert roster.average(rows[0]) == "50.0" and roster.average(rows[1]) == "0.0"
-    games, _ = roster.history(app.store)
+    games = history(app.store)
     assert games == [{"game": "classic", "players": ["Ann", "Bob"], "winners": ["Ann"],
                       "hands": 1, "done": True, "variation": "first_n", "phases": 1}]
 
@@ -69,12 +74,12 @@ def test_an_abandoned_game_goes_to_history_unfinished_without_stats():
     s.commit("add", {"out": 1, "left": [FAIL, None, FAIL], "phase": [0, 1, 0]})
     assert roster.abandon(app) is None and s.game is None
     assert roster.load(app.store)[0] == []
-    games, _ = roster.history(app.store)
+    games = history(app.store)
     assert games[0]["done"] is False and games[0]["winners"] == [] and games[0]["hands"] == 1
     # Newest first.
     s.start("classic", {"players": ["Ann", "Bob"]})
     roster.abandon(app)
-    games, _ = roster.history(app.store)
+    games = history(app.store)
     assert [g["game"] for g in games] == ["classic", "masters"]
 
 

@@ -1,0 +1,257 @@
+# New game, one question per page: (a game is running: abandon it?), the game, for Phase 10
+# the variation (and N for "First N phases"), the players in seating order from the
+# roster (a new one through the picker), the first dealer (chosen or random). Then the
+# session starts the game and the game's home screen opens; Dice goes on to its turn-order
+# roll instead (the "dice_order" screen starts that game). LEFT or long OK: the page before.
+# The game is started by the menu (menu.start_pending) once this screen is closed.
+# Nothing is written before the last answer, except a new name added to the roster.
+from firmware.screens.base import ListScreen, title_bar, LINE_H, W
+from firmware.keys import UP, DOWN, LEFT, OK, BACK, KEY_MASK
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+_ASK = const(0)
+_GAME = const(1)
+_VAR = const(2)
+_N = const(3)
+_WHO = const(4)
+_DEALER = const(5)
+
+# The Phase 10 variations as engine_mpy.cards names them (VARIATIONS, VARIATION_NAMES; a
+# test checks they agree): copied so the page does not load the whole card engine.
+VARIATIONS = ("standard", "ten_hands", "first_n", "even")
+VARIATION_NAMES = ("Standard", "Ten hands", "First N phases", "Even phases")
+# Players each game takes (min, max), as the engines check them; a test compares.
+_LIMITS = ((2, 6), (2, 6), (2, 6), (1, 8))
+_GAMES = (("Phase 10", "classic"), ("Masters", "masters"), ("Twist", "twist"), ("Dice", "dice"))
+_TITLES = ("New game", "New game", "Variation", "First N phases", "Players", "First dealer")
+_ASK_ROWS = ("No, keep playing", "Yes, new game")
+_ASK_TEXT = ("A game is running.", "A new game puts it", "in History, marked", "unfinished.")
+_ASK_Y = const(44)
+
+
+class NewGame(ListScreen):
+    def __init__(self, app):
+        ListScreen.__init__(self, app, 0)
+        self.kind = "classic"
+        self.var = 0         # index into VARIATIONS
+        self.n = 5           # First N phases: N
+        self.picked = []     # roster indices in seating order
+        self.names = None    # roster names (loaded at the players page)
+        s = getattr(app, "session", None)
+        self.go(_ASK if s is not None and s.game is not None else _GAME)
+
+    # --- pages ---------------------------------------------------------------------------
+    def go(self, step, sel=0):
+        self.step = step
+        self.title = _TITLES[step]
+        if step == _ASK:
+            n = 2
+        elif step == _GAME:
+            n = len(_GAMES)
+        elif step == _VAR:
+            n = len(VARIATIONS)
+        elif step == _N:
+            n = 1
+        elif step == _WHO:
+            self.load_names()
+            n = len(self.names) + 2
+        else:
+            n = len(self.picked) + 1
+        self.count = n
+        self.sel = sel
+        self.top = 0
+        self.move(0)
+        self.dirty = True
+
+    def closed(self):
+        import sys
+        r = sys.modules.get("firmware.roster")
+        if r is not None:
+            r.release()
+
+    def load_names(self):
+        # The roster is loaded only from the players page on (the heap is small).
+        from firmware import roster
+        rows, _ = roster.load(self.app.store)
+        self.names = [r[0] for r in rows]
+
+    def back(self):
+        s = self.step
+        if s == _VAR:
+            self.go(_GAME, 0)
+        elif s == _N:
+            self.go(_VAR, self.var)
+        elif s == _WHO:
+            if self.kind != "classic":
+                self.go(_GAME, self._game_index())
+            elif self.var == 2:
+                self.go(_N)
+            else:
+                self.go(_VAR, self.var)
+        elif s == _DEALER:
+            self.go(_WHO, len(self.names) + 1)
+        else:
+            return False
+        return True
+
+    def _game_index(self):
+        for i in range(len(_GAMES)):
+            if _GAMES[i][1] == self.kind:
+                return i
+        return 0
+
+    # --- rows ----------------------------------------------------------------------------
+    def label(self, i):
+        s = self.step
+        if s == _GAME:
+            return _GAMES[i][0]
+        if s == _VAR:
+            return VARIATION_NAMES[i]
+        if s == _WHO:
+            k = len(self.names)
+            if i < k:
+                return self.names[i]
+            return "+ New player" if i == k else "Next: %d players" % len(self.picked)
+        if s == _DEALER:
+            return "Random" if i == 0 else self.names[self.picked[i - 1]]
+        return ""
+
+    def value(self, i):
+        if self.step == _WHO and i < len(self.names) and i in self.picked:
+            return "seat %d" % (self.picked.index(i) + 1)
+        return None
+
+    def key(self, k):
+        base = k & KEY_MASK
+        if base == BACK or base == LEFT:
+            return self.back()
+        if self.step == _N and (base == UP or base == DOWN):
+            n = self.n + (1 if base == UP else -1)
+            if 1 <= n <= 10:
+                self.n = n
+                self.dirty = True
+            return True
+        if self.step == _N and base == OK:
+            self.go(_WHO)
+            return True
+        return ListScreen.key(self, k)
+
+    def choose(self, i):
+        s = self.step
+        if s == _ASK:
+            if i == 0:
+                self.app.pop()
+            else:
+                self.go(_GAME)
+        elif s == _GAME:
+            self.kind = _GAMES[i][1]
+            self.go(_VAR, self.var) if self.kind == "classic" else self.go(_WHO)
+        elif s == _VAR:
+            self.var = i
+            self.go(_N) if i == 2 else self.go(_WHO)
+        elif s == _WHO:
+            k = len(self.names)
+            if i < k:
+                if i in self.picked:
+                    self.picked.remove(i)
+                else:
+                    self.picked.append(i)
+                self.dirty = True
+            elif i == k:
+                self.app.push("picker", ("New player", "", self._added))
+            else:
+                self.players_done()
+        elif s == _DEALER:
+            n = len(self.picked)
+            self.start(self.app.rng.randrange(n) if i == 0 else i - 1)
+        return True
+
+    def _added(self, name):
+        from firmware import roster
+        i, msg = roster.add(self.app.store, name)
+        if msg:
+            return msg
+        self.load_names()
+        self.picked.append(i)
+        self.count = len(self.names) + 2
+        self.sel = i
+        self.move(0)
+        return None
+
+    def seated(self):
+        return [self.names[i] for i in self.picked]
+
+    def players_done(self):
+        # The engine's own check of the names, with this game's limits (a test checks
+        # they are the engines'): the card engine itself is not loaded here.
+        from engine_mpy.game import check_names, RuleError
+        lo, hi = _LIMITS[self._game_index()]
+        try:
+            check_names(self.seated(), lo, hi)
+        except RuleError as e:
+            self.app.push("note", e.args[0])
+            return
+        if self.kind == "dice":
+            self.finish({"players": self.seated()})
+        else:
+            self.go(_DEALER)
+
+    def start(self, dealer):
+        s = {"players": self.seated(), "dealer": dealer}
+        if self.kind == "classic":
+            s["variation"] = VARIATIONS[self.var]
+            if self.var == 2:
+                s["phases"] = self.n
+        elif self.kind == "twist":
+            from engine_mpy import board_layout
+            from engine_mpy.game import RuleError
+            try:
+                codes = board_layout.load_layout(self.app.store.path("twist_layout.txt"))
+            except RuleError as e:
+                self.app.message = "twist_layout.txt: %s The default board is used." % e.args[0]
+                codes = board_layout.default_layout()
+            s["layout"] = " ".join(codes)
+        self.finish(s)
+
+    def finish(self, settings):
+        # The menu starts the game once this screen is gone (menu.start_pending): the
+        # engine and the home screen then have the heap this one took.
+        self.app.pending = (self.kind, settings)
+        self.app.pop()
+
+    # --- drawing ---------------------------------------------------------------------------
+    def draw(self, c):
+        s = self.step
+        if s == _N:
+            title_bar(c, self.title)
+            t = str(self.n)
+            x = (W - c.big_width(t)) // 2
+            c.big(t, x, 20)
+            if self.n < 10:
+                c.glyph("up", x - 14, 20)
+            if self.n > 1:
+                c.glyph("down", x - 14, 28)
+            c.text("phases 1 to %d" % self.n, 4, 40)
+            c.text("OK: next", 4, 56)
+            return
+        if s == _ASK:
+            title_bar(c, self.title)
+            y = LINE_H + 2
+            for t in _ASK_TEXT:
+                c.text(t, 2, y)
+                y += LINE_H
+            for i in range(2):
+                y = _ASK_Y + i * LINE_H
+                c.text(_ASK_ROWS[i], 2, y)
+                if i == self.sel:
+                    c.invert_rect(0, y, W, LINE_H)
+            return
+        ListScreen.draw(self, c)
+
+
+def make(app, arg):
+    return NewGame(app)

@@ -1,0 +1,232 @@
+# Engineer A's screens on the simulator, driven by keys from start-up: the menu's wiring,
+# New game (all four games, the variations, abandoning a running game), the character
+# picker, Players, History and Rules. The game screens of the other engineers are only
+# pushed here: the test records the push (with its argument) and what is on flash.
+import json
+import os
+
+from host_sim import script, sim
+
+sim.use_fake_machine()
+
+NEW_GAME = "DOWN OK"
+# Players page: the picker starts on "A" for a first letter, then on "done" (a tick);
+# UP turns the wheel forward. "A": OK (take A) OK (done).
+ADD_A = "OK OK OK"                 # "+ New player" is row 0 of an empty roster
+ADD_B = "DOWN OK UP OK OK"         # after A: rows A, + New player, Next
+ADD_C = "DOWN OK UP UP OK OK"
+
+
+def device(tmp_path, keys=""):
+    dev = script.Device(state=str(tmp_path))
+    pushed = []
+    push = dev.app.push
+
+    def spy(name, arg=None):
+        pushed.append((name, arg))
+        return push(name, arg)
+    dev.app.push = spy
+    dev.pushed = pushed
+    dev.play(script.parse(keys))
+    return dev
+
+
+def saved(tmp_path, name):
+    with open(os.path.join(str(tmp_path), name)) as f:
+        return json.load(f)
+
+
+def names_of(dev):
+    # Screens pushed, leaving out the "coming soon" page that stands in for a game screen
+    # not on this device yet.
+    return [p[0] for p in dev.pushed if p[0] != "soon"]
+
+
+def three_new_players():
+    # Phase 10 -> Standard -> A, B, C (each added is seated) -> Next.
+    return " ".join([NEW_GAME, "OK OK", ADD_A, ADD_B, ADD_C, "DOWN DOWN OK"])
+
+
+def test_classic_with_three_new_players_reaches_the_score_pad(tmp_path):
+    # First dealer: rows Random, A, B, C; DOWN DOWN OK picks B (seat 1).
+    dev = device(tmp_path, three_new_players() + " DOWN DOWN OK")
+    assert names_of(dev)[-1] == "cards_home"
+    g = dev.app.session.game
+    assert g.KIND == "classic"
+    assert g.settings == {"players": ["A", "B", "C"], "dealer": 1, "variation": "standard"}
+    on_flash = saved(tmp_path, "game.json")
+    assert on_flash["game"] == "classic" and on_flash["settings"] == g.settings
+    assert on_flash["records"] == []
+    assert saved(tmp_path, "roster.json") == [["A", 0, 0, 0, 0], ["B", 0, 0, 0, 0], ["C", 0, 0, 0, 0]]
+    # The wizard is gone from the stack: back from the game's home is the menu.
+    assert [s.module for s in dev.app.stack][0] == "menu" and "newgame" not in [s.module for s in dev.app.stack]
+
+
+def test_a_random_dealer_comes_from_the_app_random_source(tmp_path):
+    dev = device(tmp_path, three_new_players() + " OK")
+    from firmware.rng import Rng
+    assert dev.app.session.game.settings["dealer"] == Rng(1).randrange(3)
+
+
+def test_variations_first_n_and_even(tmp_path):
+    # First N phases (row 2), N from 5 down to 3, then players A and B, dealer A.
+    keys = " ".join([NEW_GAME, "OK DOWN DOWN OK DOWN DOWN OK", ADD_A, ADD_B, "DOWN DOWN OK DOWN OK"])
+    dev = device(tmp_path / "a", keys)
+    assert dev.app.session.game.settings == {"players": ["A", "B"], "dealer": 0,
+                                             "variation": "first_n", "phases": 3}
+    keys = " ".join([NEW_GAME, "OK UP OK", ADD_A, ADD_B, "DOWN DOWN OK DOWN DOWN OK"])
+    dev = device(tmp_path / "b", keys)
+    assert dev.app.session.game.settings["variation"] == "even"
+    assert dev.app.session.game.settings["dealer"] == 1
+
+
+def test_too_few_players_is_refused_with_the_engines_words(tmp_path):
+    dev = device(tmp_path, " ".join([NEW_GAME, "OK OK", ADD_A, "DOWN DOWN OK"]))
+    assert dev.app.top().module == "note"
+    assert "2 to 6" in dev.app.top().lines[0] + " " + " ".join(dev.app.top().lines[1:])
+    assert dev.app.session.game is None and not os.path.exists(os.path.join(str(tmp_path), "game.json"))
+
+
+def test_masters_and_twist_and_a_bad_layout_file(tmp_path):
+    keys = " ".join([NEW_GAME, "DOWN OK", ADD_A, ADD_B, "DOWN DOWN OK DOWN OK"])
+    dev = device(tmp_path / "m", keys)
+    assert dev.app.session.game.KIND == "masters" and names_of(dev)[-1] == "cards_home"
+    os.makedirs(str(tmp_path / "t"))
+    with open(str(tmp_path / "t" / "twist_layout.txt"), "w") as f:
+        f.write("1S 1 T T 10R\n")
+    keys = " ".join([NEW_GAME, "DOWN DOWN OK", ADD_A, ADD_B, "DOWN DOWN OK DOWN OK"])
+    dev = device(tmp_path / "t", keys)
+    g = dev.app.session.game
+    assert g.KIND == "twist"
+    from engine_mpy.board_layout import DEFAULT_LAYOUT
+    assert g.settings["layout"] == DEFAULT_LAYOUT
+    assert names_of(dev)[-2:] == ["twist_home", "note"]
+    assert "twist_layout.txt" in dev.pushed[-1][1] and "default board" in dev.pushed[-1][1]
+
+
+def test_dice_goes_on_to_the_turn_order_roll(tmp_path):
+    # One player is enough for Dice (solitaire); no dealer page.
+    dev = device(tmp_path, " ".join([NEW_GAME, "UP OK", ADD_A, "DOWN DOWN OK"]))
+    assert [p for p in dev.pushed if p[0] != "soon"][-1] == ("dice_order", {"players": ["A"]})
+    assert dev.app.session.game is None
+
+
+def test_continue_without_a_game_says_so_and_with_one_opens_its_home(tmp_path):
+    dev = device(tmp_path, "OK")
+    assert dev.app.top().module == "note" and "No game" in dev.app.top().lines[0]
+    dev.play(script.parse("OK " + three_new_players() + " DOWN OK LONG_OK UP OK"))
+    assert names_of(dev)[-1] == "cards_home"
+    assert names_of(dev).count("cards_home") == 2
+
+
+def test_new_game_while_one_runs_asks_and_keeps_it_on_no(tmp_path):
+    dev = device(tmp_path, three_new_players() + " DOWN OK LONG_OK")
+    first = saved(tmp_path, "game.json")
+    writes = dev.app.store.writes
+    # The menu kept its place on New game. "No, keep playing" is the default answer.
+    dev.play(script.parse("OK OK"))
+    assert dev.app.top().module == "menu" and saved(tmp_path, "game.json") == first
+    assert dev.app.store.writes == writes
+    # Yes, then a Masters game with A and B: the Classic game goes to History unfinished.
+    # Yes; Masters; seat A and B of the roster A, B, C; Next; dealer A.
+    dev.play(script.parse("OK DOWN OK DOWN OK OK DOWN OK DOWN DOWN DOWN OK DOWN OK"))
+    assert dev.app.session.game.KIND == "masters"
+    assert dev.app.session.game.settings["players"] == ["A", "B"]
+    hist = saved(tmp_path, "history.json")
+    assert hist == [{"game": "classic", "players": ["A", "B", "C"], "winners": [], "hands": 0,
+                     "done": False, "variation": "standard"}]
+
+
+def test_backing_out_of_new_game_changes_nothing(tmp_path):
+    dev = device(tmp_path, three_new_players() + " LEFT LEFT LEFT LEFT")
+    assert dev.app.top().module == "menu" and dev.app.session.game is None
+    assert not os.path.exists(os.path.join(str(tmp_path), "game.json"))
+
+
+def test_players_list_and_rename(tmp_path):
+    # Players (row 4): add "A", then open A and rename it "Ab" (OK: rename; the wheel
+    # starts on done for a name that has letters; UP UP = "b").
+    dev = device(tmp_path, "DOWN DOWN DOWN DOWN OK " + ADD_A)
+    assert saved(tmp_path, "roster.json") == [["A", 0, 0, 0, 0]]
+    dev.play(script.parse("OK OK UP UP OK OK"))
+    assert saved(tmp_path, "roster.json") == [["Ab", 0, 0, 0, 0]]
+    assert dev.app.top().module == "players" and dev.app.top().title == "Ab"
+    dev.play(script.parse("LEFT"))
+    assert dev.app.top().label(0) == "Ab" and dev.app.top().value(0) == "0 games"
+
+
+def test_picker_refuses_a_taken_name_and_keeps_the_text(tmp_path):
+    dev = device(tmp_path, "DOWN DOWN DOWN DOWN OK " + ADD_A + " DOWN OK OK OK")
+    assert dev.app.top().module == "note" and "already" in " ".join(dev.app.top().lines)
+    dev.play(script.parse("OK"))
+    assert dev.app.top().module == "picker" and dev.app.top().text == "A"
+    dev.play(script.parse("DOWN OK"))    # the wheel below "done" is "delete"
+    assert dev.app.top().module == "picker" and dev.app.top().text == ""
+    dev.play(script.parse("LEFT"))       # LEFT on an empty name: back, nothing added
+    assert dev.app.top().module == "players" and saved(tmp_path, "roster.json") == [["A", 0, 0, 0, 0]]
+
+
+def test_history_lists_games_newest_first(tmp_path):
+    dev = device(tmp_path, three_new_players() + " DOWN OK LONG_OK")
+    dev.play(script.parse("OK DOWN OK DOWN OK OK DOWN OK DOWN DOWN DOWN OK DOWN OK LONG_OK"))
+    dev.play(script.parse("DOWN DOWN OK"))
+    h = dev.app.top()
+    assert h.module == "history" and h.count == 1 and h.label(0) == "unfinished"
+    assert h.value(0) == "Phase 10"
+    dev.play(script.parse("OK"))
+    assert dev.app.top().title == "Phase 10" and ("Unfinished", None) in dev.app.top().lines
+
+
+def test_rules_page_through_phases_and_twist_cards(tmp_path):
+    dev = device(tmp_path, "UP UP OK")
+    r = dev.app.top()
+    assert r.module == "rules" and r.page == 0
+    dev.play(script.parse("DOWN RIGHT DOWN"))
+    assert r.page == 3
+    dev.play(script.parse("UP LEFT LEFT LEFT"))
+    assert dev.app.top().module == "menu"      # LEFT on the first page goes back
+    dev = device(tmp_path, "UP UP OK UP")
+    assert dev.app.top().page == 19            # wraps to Twist card 10
+
+
+def test_the_variations_offered_are_the_engines():
+    from engine_mpy import cards
+    from firmware.screens import newgame
+    assert newgame.VARIATIONS == cards.VARIATIONS
+    assert newgame.VARIATION_NAMES == cards.VARIATION_NAMES
+
+
+def test_the_player_limits_are_the_engines():
+    from engine_mpy.cards import Classic, Masters
+    from engine_mpy.game import RuleError
+    from engine_mpy.savefile import game_class
+    from firmware.screens import newgame
+    for (label, kind), (lo, hi) in zip(newgame._GAMES, newgame._LIMITS):
+        cls = game_class(kind)
+        names = ["P%d" % i for i in range(hi + 1)]
+        cls({"players": names[:lo]})
+        cls({"players": names[:hi]})
+        for bad in (names[:lo - 1], names[:hi + 1]):
+            try:
+                cls({"players": bad})
+            except RuleError:
+                continue
+            raise AssertionError("%s takes %d players" % (kind, len(bad)))
+
+
+def test_the_twin_shows_the_same_screens_at_the_twin_heap(tmp_path):
+    # New game, the picker, Players, History and Rules on the micropython binary from .mpy
+    # at the twin's 128K cap: byte-identical to CPython. (Starting a game loads the card
+    # engine and the score pad, which the game screens' own twin tests cover.)
+    import test_twin
+    for keys in ("DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK",   # dealer page
+                 "DOWN OK OK DOWN DOWN OK DOWN",                           # N stepper
+                 "DOWN DOWN DOWN DOWN OK OK OK OK OK OK UP",               # rename picker
+                 "DOWN DOWN DOWN OK", "UP UP OK UP"):
+        a = tmp_path / ("t%d" % len(keys))
+        b = tmp_path / ("c%d" % len(keys))
+        os.makedirs(str(a))
+        os.makedirs(str(b))
+        got = test_twin.twin(keys, str(a))
+        want, _ = test_twin.cpython(keys, str(b))
+        assert got == want, keys
