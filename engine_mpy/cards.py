@@ -70,6 +70,28 @@ class _CardGame(Game):
         names = self.settings["players"]
         if "tiebreak" in rec:
             return self._tiebreak(st, rec, names)
+        out, chosen, entries, points, completed, flags, need_flags = self._judge(st, rec, names)
+        # The hand stands: apply it.
+        n = st.n
+        phases = [self.attempted(st, p, chosen) for p in range(n)]
+        for p in range(n):
+            st.total[p] += points[p]
+            if completed[p]:
+                self.advance(st, p, phases[p])
+        st.won[out] += 1
+        st.hands += 1
+        st.rows.append((out, points, completed, phases, st.total[:]))
+        self.check_end(st, completed, names)
+        norm = {"out": out, "left": entries}
+        if need_flags:
+            norm["done"] = flags
+        if chosen is not None:
+            norm["phase"] = chosen
+        return norm
+
+    def _judge(self, st, rec, names):
+        """Every check of a hand record against state st, nothing changed: (out, chosen,
+        entries, points, completed, flags, need_flags), or RuleError."""
         if st.tiebreak:
             raise RuleError(
                 "A tie-break hand between %s is due: record who went out first in it." % _join(names, st.tiebreak)
@@ -101,22 +123,7 @@ class _CardGame(Game):
             if flag is not None:
                 need_flags = True
         handcheck.check_deck(names, entries)
-        # The hand stands: apply it.
-        phases = [self.attempted(st, p, chosen) for p in range(n)]
-        for p in range(n):
-            st.total[p] += points[p]
-            if completed[p]:
-                self.advance(st, p, phases[p])
-        st.won[out] += 1
-        st.hands += 1
-        st.rows.append((out, points, completed, phases, st.total[:]))
-        self.check_end(st, completed, names)
-        norm = {"out": out, "left": entries}
-        if need_flags:
-            norm["done"] = flags
-        if chosen is not None:
-            norm["phase"] = chosen
-        return norm
+        return out, chosen, entries, points, completed, flags, need_flags
 
     def chosen_phases(self, st, rec, out, names):
         return None
@@ -180,6 +187,41 @@ class _CardGame(Game):
             st.winners = best
         else:
             st.tiebreak = best
+
+    # --- what an entry screen asks before it commits ----------------------------------------
+    def before(self, index=None):
+        """The state hand number index (0-based) is judged against: the live state for the
+        next hand, a replay of the hands before it for a correction."""
+        if index is None or index >= len(self.records):
+            return self.state
+        return self.replay(self.records[:index])[0]
+
+    def preview(self, rec, st=None):
+        """Judge a hand record without saving anything: (points, completed) per player,
+        or RuleError with the message the commit would give."""
+        if st is None:
+            st = self.state
+        if not isinstance(rec, dict):
+            raise RuleError("a hand must be an object")
+        r = self._judge(st, rec, self.settings["players"])
+        return r[3], r[4]
+
+    def points_open(self, st, p, points, chosen=None):
+        """True when points alone leave open whether player p completed their phase, so
+        the table must say (Masters: the phase named says it, never open)."""
+        if self.known_completion(st, p, chosen) is not None:
+            return False
+        cards = self.phase_cards(st, p, chosen)
+        try:
+            handcheck.completed_from_points("", points, cards, "", None)
+            return False
+        except RuleError:
+            pass
+        try:
+            handcheck.completed_from_points("", points, cards, "", True)
+            return True
+        except RuleError:
+            return False   # impossible points: the commit says why
 
     # --- what a score pad asks ------------------------------------------------------------
     def dealer(self, hand=None):
@@ -397,9 +439,9 @@ class Masters(_CardGame):
     def advance(self, st, p, phase):
         st.done[p] |= 1 << phase
 
-    def remaining(self, p):
-        """The phases player p may still choose, lowest first."""
-        d = self.state.done[p]
+    def remaining(self, p, st=None):
+        """The phases player p may still choose (before the hand of state st), lowest first."""
+        d = (st or self.state).done[p]
         return [ph for ph in range(1, 11) if not d & (1 << ph)]
 
     def next_phase(self, st, p):

@@ -1,0 +1,120 @@
+# Game over for Phase 10 and Masters. A tie the rules send to a tie-break hand comes first:
+# the tied players replay the last phase and the table says who went out first in it
+# (committed as {"tiebreak": player}). Then the winner, the final ranking, and the actions:
+# Finish (roster stats and history, on this explicit OK), Score sheet, Undo last hand.
+from firmware.screens.base import ListScreen, LINE_H, W
+from firmware.keys import OK, BACK, LEFT, KEY_MASK
+
+_ACTIONS = ("Finish game", "Score sheet", "Undo last hand")
+
+
+class GameOver(ListScreen):
+    def __init__(self, app):
+        ListScreen.__init__(self, app, 0)
+        self.ask = 0
+        self.setup()
+
+    def setup(self):
+        g = self.app.session.game
+        st = g.state
+        names = g.settings["players"]
+        self.tie = st.tiebreak[:]
+        if self.tie:
+            self.title = "Tie-break hand"
+            self.count = len(self.tie) + 2
+            self.sel = 2
+        else:
+            w = [names[p] for p in st.winners]
+            self.title = ("Winner: " if len(w) == 1 else "Winners: ") + ", ".join(w)
+            self.order = g.ranking()
+            self.count = len(self.order) + len(_ACTIONS)
+            self.sel = len(self.order)
+        self.move(0, True)
+
+    def label(self, i):
+        g = self.app.session.game
+        names = g.settings["players"]
+        if self.tie:
+            if i == 0:
+                return "Tied: they replay"
+            if i == 1:
+                return "Who went out first?"
+            return names[self.tie[i - 2]]
+        if i >= len(self.order):
+            return _ACTIONS[i - len(self.order)]
+        p, rank = self.order[i]
+        return "%d %s" % (rank, names[p][:8])
+
+    def value(self, i):
+        if self.tie or i >= len(self.order):
+            return None
+        g = self.app.session.game
+        p = self.order[i][0]
+        return "%d ph %d" % (g.phases_done(g.state, p), g.state.total[p])
+
+    def move(self, d, repeat=False):
+        # Only the players of a tie-break and the actions can be chosen; the top of the
+        # list (the ranking) stays in view as long as the choice allows.
+        low = 2 if self.tie else len(self.order)
+        s = self.sel + d
+        if s < low:
+            s = low if repeat else self.count - 1
+        elif s >= self.count:
+            s = self.count - 1 if repeat else low
+        self.sel = s
+        t = s - self.rows() + 1
+        self.top = t if t > 0 else 0
+        self.dirty = True
+
+    def choose(self, i):
+        app = self.app
+        if self.tie:
+            msg = app.session.commit("add", {"tiebreak": self.tie[i - 2]})
+            if msg:
+                app.push("note", msg)
+            self.setup()
+            return True
+        i -= len(self.order)
+        if i == 0:
+            from firmware import roster
+            msg = roster.finish(app)
+            while app.pop():
+                pass
+            if msg:
+                app.push("note", msg)
+        elif i == 1:
+            app.push("sheet")
+        else:
+            self.ask = 1
+            self.dirty = True
+        return True
+
+    def key(self, k):
+        if not self.ask:
+            return ListScreen.key(self, k)
+        base = k & KEY_MASK
+        if base == OK:
+            self.ask = 0
+            msg = self.app.session.commit("undo")
+            if msg:
+                self.app.push("note", msg)
+            else:
+                self.app.pop()   # the game runs again: back to the standings
+                return True
+        elif base == BACK or base == LEFT:
+            self.ask = 0
+        self.dirty = True
+        return True
+
+    def draw(self, c):
+        if self.ask:
+            c.text("Undo hand %d?" % len(self.app.session.game.records), 2, 16)
+            c.text("Its entry is lost.", 2, 28)
+            c.text("OK: undo  <: keep", 2, 48)
+            c.invert_rect(0, 46, W, LINE_H + 2)
+            return
+        ListScreen.draw(self, c)
+
+
+def make(app, arg):
+    return GameOver(app)
