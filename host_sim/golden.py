@@ -14,6 +14,12 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DIR = os.path.join(_ROOT, "tests", "golden")
 MEM_FREE = 40000   # the About screen's free-memory figure, fixed so the screen is stable
 
+# Twist: New game, Twist, players A and B added, Next, A deals; then one hand (A out, B 10).
+_TW = "DOWN OK DOWN DOWN OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK DOWN OK"
+_TH = "OK OK OK OK OK"
+_TW2 = " ".join([_TW, _TH, _TH])   # A on space 7, B on the Twist space 3
+_TW_OVER = " ".join([_TW, _TH, _TH, "OK " + _TH, _TH, _TH, "OK " + _TH, _TH, _TH, "OK " + _TH])
+
 # name -> key script from start-up
 CASES = (
     ("menu", ""),
@@ -37,6 +43,19 @@ CASES = (
                 "OK DOWN OK DOWN OK OK DOWN OK DOWN DOWN OK DOWN OK LONG_OK DOWN DOWN OK"),
     ("rules_phase", "UP UP OK DOWN"),
     ("rules_twist", "UP UP OK UP"),
+    # Engineer C: Twist. A new game of A and B on the default board (A deals); in every
+    # hand A goes out (+3) and B keeps 10 cards (+1), B taking the phase before on a Twist space.
+    ("twist_home", _TW),
+    ("twist_cards_left", _TW + " OK OK"),
+    ("twist_review", _TW + " OK OK DOWN DOWN DOWN DOWN DOWN DOWN DOWN OK"),
+    ("twist_moves", _TW + " OK OK DOWN DOWN DOWN DOWN DOWN DOWN DOWN OK OK"),
+    ("twist_home_hand3", _TW2),
+    ("twist_board", _TW2 + " DOWN OK DOWN"),
+    ("twist_before", _TW2 + " OK"),
+    ("twist_handover", _TW2 + " OK DOWN DOWN OK"),
+    ("twist_card", _TW2 + " OK DOWN DOWN OK OK"),
+    ("twist_over", _TW_OVER),
+    ("twist_sheet", _TW_OVER + " DOWN DOWN DOWN DOWN OK"),
 )
 
 

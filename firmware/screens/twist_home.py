@@ -1,0 +1,190 @@
+# Phase 10 Twist: the home screen of a running game (Continue opens it), and the game-over
+# screen once the engine says a pawn moved past the red space.
+#
+# Running: every pawn from the leading one back (dealer mark, name, a dot for the leading
+# pawn(s), its space, what it attempts next: "P3", "T?" on a Twist space before choosing,
+# "fin" once past the red space); OK on a pawn says its space and phase in words. Then
+# Play hand (Twist choices first when a pawn stands on a Twist space), Board, Score sheet
+# (OK on a hand corrects it), Undo last hand (asks first).
+# Over: the winner or co-winners, the ranking by pawn, Board, Score sheet, Undo last hand,
+# Finish game (roster and history: firmware.roster.finish), back to the main menu.
+# Every figure comes from the engine (engine_mpy.twist.Twist).
+from firmware.screens.base import ListScreen, LINE_H, W
+from firmware.keys import OK, BACK, LEFT, KEY_MASK
+
+_PLAY = "Play hand"
+_BOARD = "Board"
+_SHEET = "Score sheet"
+_UNDO = "Undo last hand"
+_FINISH = "Finish game"
+
+
+class Home(ListScreen):
+    def __init__(self, app):
+        ListScreen.__init__(self, app, 0)
+        self.ask = False
+        self.refresh()
+
+    def refresh(self):
+        """Re-read the game: on opening and after a change (never on a cursor move)."""
+        g = self.app.session.game
+        self.game = g
+        st = g.state
+        self.n = st.n
+        # (player, space, label, text), the leading pawn first
+        self.stand = g.standings()
+        self.head = 0
+        if st.over:
+            self.title = "Game over"
+            self.head = 1
+            acts = (_BOARD, _SHEET, _UNDO, _FINISH)
+            # The winners first (the book's order decided them), then the other pawns.
+            w = st.winners
+            self.stand.sort(key=lambda r: (0 if r[0] in w else 1000) - 8 * r[1] + r[0])
+            # Places: pawns on the same space share one (co-winners share the first).
+            pl = bytearray(st.n)
+            for k in range(st.n):
+                r = self.stand[k]
+                q = self.stand[k - 1] if k else None
+                same = q is not None and q[1] == r[1] and (q[0] in w) == (r[0] in w)
+                pl[k] = pl[k - 1] if same else k + 1
+            self.place = pl
+        else:
+            self.title = "Twist  hand %d" % (st.hands + 1)
+            acts = (_PLAY, _BOARD, _SHEET, _UNDO)
+        self.acts = acts
+        self.count = self.head + self.n + len(acts)
+        self.sel = self.head + self.n if not st.over else 0
+        self.top = 0
+        self.move(0, True)
+        # A hand added grows the list; an undo or a correction replays into a new one.
+        self.recs = g.records
+        self.seen = len(g.records)
+        self.dirty = True
+
+    def tick(self, now):
+        # Back from a hand, a correction or a note: show what changed.
+        g = self.app.session.game
+        if g is not None and (g is not self.game or g.records is not self.recs
+                              or len(g.records) != self.seen):
+            self.refresh()
+
+    def label(self, i):
+        i -= self.head + self.n
+        return self.acts[i] if i >= 0 else ""
+
+    def choose(self, i):
+        app = self.app
+        g = self.game
+        if i < self.head:
+            return True
+        i -= self.head
+        if i < self.n:
+            app.push("note", self.about(self.stand[i]))
+            return True
+        a = self.acts[i - self.n]
+        if a == _PLAY:
+            for p in range(self.n):
+                if g.on_twist(p):
+                    app.push("twist_before")
+                    return True
+            app.push("twist_hand")
+        elif a == _BOARD:
+            app.push("twist_board")
+        elif a == _SHEET:
+            if g.records:
+                app.push("twist_sheet")
+            else:
+                app.push("note", "No hand has been played yet.")
+        elif a == _UNDO:
+            if g.records:
+                self.ask = True
+                self.dirty = True
+            else:
+                app.push("note", "There is nothing to undo.")
+        elif a == _FINISH:
+            self.finish()
+        return True
+
+    def about(self, r):
+        from engine_mpy.board_layout import space_name
+        g = self.game
+        p, sp, label, text = r
+        name = g.settings["players"][p]
+        if sp > g.red + 1:
+            return "%s moved past the red space." % name
+        where = space_name(g.codes, sp - 1)
+        if label == "Twist":
+            return "%s is on %s: %s." % (name, where, text)
+        return "%s is on %s. Next: %s, %s." % (name, where, label, text)
+
+    def finish(self):
+        from firmware import roster
+        app = self.app
+        err = roster.finish(app)
+        while len(app.stack) > 1:
+            app.pop()
+        if err:
+            app.push("note", err)
+
+    def key(self, k):
+        if not self.ask:
+            return ListScreen.key(self, k)
+        b = k & KEY_MASK
+        if b == OK:
+            self.ask = False
+            err = self.app.session.commit("undo")
+            if err:
+                self.app.push("note", err)
+            else:
+                self.refresh()
+        elif b == BACK or b == LEFT:
+            self.ask = False
+        self.dirty = True
+        return True
+
+    def draw(self, c):
+        if self.ask:
+            c.text("Undo hand %d?" % len(self.game.records), 2, 16)
+            c.text("Its entry is lost.", 2, 28)
+            c.text("OK: undo  <: keep", 2, 48)
+            c.invert_rect(0, 46, W, LINE_H + 2)
+            return
+        ListScreen.draw(self, c)
+
+    def draw_row(self, c, i, y, right):
+        g = self.game
+        st = g.state
+        if i < self.head:
+            w = st.winners
+            names = g.settings["players"]
+            if len(w) == 1:
+                c.text("Winner: " + names[w[0]], 2, y)
+            else:
+                c.text("Co-winners:", 2, y)
+        elif i < self.head + self.n:
+            p, sp, label, text = self.stand[i - self.head]
+            if st.over:
+                c.text(str(self.place[i - self.head]), 0, y)
+                if p in st.winners:
+                    c.glyph("check", 52, y)
+            elif g.dealer() == p:
+                c.glyph("dealer", 0, y)
+            c.text(g.settings["players"][p][:7], 9, y)
+            if not st.over and st.hands and sp == self.stand[0][1]:
+                c.glyph("bullet", 52, y)
+            if sp > g.red + 1:
+                s = "fin"
+            else:
+                c.text("%2d" % sp, 64, y)
+                s = "T?" if label == "Twist" else "P%d" % g.phases[sp - 1]
+            c.text(s, right - c.text_width(s), y)
+        else:
+            ListScreen.draw_row(self, c, i, y, right)
+            return
+        if i == self.sel:
+            c.invert_rect(0, y, right + 1, LINE_H)
+
+
+def make(app, arg):
+    return Home(app)
