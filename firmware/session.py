@@ -24,6 +24,7 @@ class Session:
         self.store = store
         self.game = None
         self.message = None   # what went wrong at load, for the app to show once
+        self.unread = False   # a save is on flash that could not be read (not damaged)
 
     def load(self):
         """Load the running game, if any. A damaged save is set aside by the store (as
@@ -33,6 +34,9 @@ class Session:
             return None
         text, msg = self.store.read(GAME_FILE, _check)
         self.message = msg
+        # read() sets a damaged file aside itself; a file it left in place but could not
+        # read (short of memory, say) is still the player's game: never write over it.
+        self.unread = text is None and msg is not None and self.store.exists(GAME_FILE)
         if text is not None:
             try:
                 self.game = savefile.loads(text)
@@ -47,6 +51,10 @@ class Session:
             game = savefile.game_class(kind)(settings)
         except (RuleError, savefile.SaveError) as e:
             return e.args[0]
+        if self.unread:
+            # The unread save is kept as game.json.bad rather than overwritten.
+            self.store.set_aside(GAME_FILE)
+            self.unread = False
         err = self._save(game)
         if err:
             return err

@@ -70,6 +70,9 @@ class Store:
             except OSError:
                 pass
 
+    def exists(self, name):
+        return self._exists(self.path(name))
+
     def _exists(self, p):
         try:
             self._os.stat(p)
@@ -181,6 +184,10 @@ class Store:
         data = text.encode()
         self._sig[name] = (len(data), hash(data))
 
+    def set_aside(self, name):
+        """Keep a file as NAME.bad (the latest only) and free its name."""
+        return self._set_aside(self.path(name))
+
     def _set_aside(self, p):
         bad = p + ".bad"
         self._discard(bad)  # keep the latest damaged copy only: the flash is small
@@ -211,6 +218,10 @@ class Store:
             return None, "not text"
         try:
             ok = (check or _json_check)(text)
+        except MemoryError:
+            # Too little heap to judge it says nothing about the file: never call a good
+            # save damaged for that (read() reports it and leaves the file alone).
+            raise
         except Exception:
             ok = None
         if ok is None or ok is False:

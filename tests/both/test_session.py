@@ -75,3 +75,28 @@ def test_finishing_moves_the_game_to_history():
     assert Session(Store("/", fs, fs.open)).load() is None
     hist, msg = Store("/", fs, fs.open).load_json("history.json")
     assert hist == [{"game": "classic", "winners": ["Bob"]}]
+
+
+def test_a_save_that_cannot_be_read_for_memory_is_not_called_damaged_nor_overwritten():
+    fs, s = fresh()
+    s.start("classic", PLAYERS)
+    s.commit("add", {"out": 0, "left": [None, FAIL]})
+    saved = fs.files["/" + GAME_FILE]
+
+    def short_of_memory(text):
+        raise MemoryError("memory allocation failed")
+    store = Store("/", fs, fs.open)
+    text, msg = store.read(GAME_FILE, short_of_memory)
+    assert text is None and "MemoryError" in msg
+    assert fs.files["/" + GAME_FILE] == saved and ("/" + GAME_FILE + ".bad") not in fs.files
+    # A session that could not read it keeps it aside before a new game is saved.
+    import firmware.session as session_mod
+    real = session_mod._check
+    session_mod._check = short_of_memory
+    try:
+        s2 = Session(Store("/", fs, fs.open))
+        assert s2.load() is None and s2.unread
+    finally:
+        session_mod._check = real
+    assert s2.start("classic", PLAYERS) is None
+    assert fs.files["/" + GAME_FILE + ".bad"] == saved
