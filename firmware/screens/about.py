@@ -1,13 +1,11 @@
 # About: what is running, on what, with how much memory left. A read-only page that
 # scrolls with UP/DOWN; OK or BACK closes it.
-from firmware.screens.base import ListScreen, W as _W
-from firmware.keys import OK, KEY_MASK
+from firmware.screens.base import Page, W as _W
 from firmware import app as appmod
 
 
-class About(ListScreen):
+class About(Page):
     title = "About"
-    selectable = False
 
     def __init__(self, app):
         board = getattr(app.board, "NAME", None) or "unknown"
@@ -29,26 +27,14 @@ class About(ListScreen):
         # of its own, right-aligned under the label.
         tw = app.canvas.text_width
         room = _W - 8  # left pad, gap and the scroll mark
-        self.lines = []
+        out = []
         for label, v in lines:
             if v and tw(label) + tw(v) + tw(" ") > room:
-                self.lines.append((label, None))
-                self.lines.append(("", v))
+                out.append((label, None))
+                out.append(("", v))
             else:
-                self.lines.append((label, v))
-        ListScreen.__init__(self, app, len(self.lines))
-
-    def label(self, i):
-        return self.lines[i][0]
-
-    def value(self, i):
-        return self.lines[i][1]
-
-    def key(self, k):
-        if k & KEY_MASK == OK:
-            self.app.pop()
-            return True
-        return ListScreen.key(self, k)
+                out.append((label, v))
+        Page.__init__(self, app, out)
 
 
 def make(app, arg):

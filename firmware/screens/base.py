@@ -141,3 +141,26 @@ class ListScreen(Screen):
             c.text(v, right - c.text_width(v), y)
         if self.selectable and i == self.sel:
             c.invert_rect(0, y, right + 1, LINE_H)
+
+
+class Page(ListScreen):
+    """A read-only page of (label, value) lines that scrolls by a line; OK closes it.
+    Subclasses fill self.lines and may give OK another meaning (key())."""
+
+    selectable = False
+
+    def __init__(self, app, lines):
+        self.lines = lines
+        ListScreen.__init__(self, app, len(lines))
+
+    def label(self, i):
+        return self.lines[i][0]
+
+    def value(self, i):
+        return self.lines[i][1]
+
+    def key(self, k):
+        if k & KEY_MASK == OK:
+            self.app.pop()
+            return True
+        return ListScreen.key(self, k)

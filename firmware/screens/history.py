@@ -1,7 +1,6 @@
 # History: the finished games, newest first, each with its winners (or "unfinished" for an
 # abandoned one). OK opens a game: its kind, hands, winners and players.
-from firmware.screens.base import ListScreen
-from firmware.keys import OK, KEY_MASK
+from firmware.screens.base import ListScreen, Page
 from firmware.store import HISTORY
 
 _GAMES = {"classic": "Phase 10", "masters": "Masters", "twist": "Twist", "dice": "Dice"}
@@ -69,9 +68,8 @@ class History(ListScreen):
         return True
 
 
-class Game(ListScreen):
+class Game(Page):
     """One game of the history, read-only."""
-    selectable = False
 
     def __init__(self, app, e):
         self.title = _GAMES.get(e.get("game"), "?")
@@ -93,20 +91,7 @@ class Game(ListScreen):
         lines.append(("Players", str(len(e.get("players", ())))))
         for n in e.get("players", ()):
             lines.append(("  " + n, None))
-        self.lines = lines
-        ListScreen.__init__(self, app, len(lines))
-
-    def label(self, i):
-        return self.lines[i][0]
-
-    def value(self, i):
-        return self.lines[i][1]
-
-    def key(self, k):
-        if k & KEY_MASK == OK:
-            self.app.pop()
-            return True
-        return ListScreen.key(self, k)
+        Page.__init__(self, app, lines)
 
 
 def make(app, arg):

@@ -1,7 +1,7 @@
 # Players: the roster, each with the games played; "+ New player" at the end opens the
 # character picker. OK on a player shows their games, wins and average points per hand
 # (Phase 10 and Masters hands); OK there renames them.
-from firmware.screens.base import ListScreen
+from firmware.screens.base import ListScreen, Page
 from firmware.keys import OK, KEY_MASK
 from firmware import roster
 
@@ -57,19 +57,17 @@ class Players(ListScreen):
         return None
 
 
-class Player(ListScreen):
+class Player(Page):
     """One roster player's figures, read-only; OK renames."""
-    selectable = False
 
     def __init__(self, app, arg):
         self.list, self.i = arg
-        ListScreen.__init__(self, app, 6)
-        self.fill()
+        Page.__init__(self, app, self.figures())
 
-    def fill(self):
+    def figures(self):
         r = self.list.roster[self.i]
         self.title = r[0]
-        self.lines = (
+        return (
             ("Games", str(r[1])),
             ("Wins", str(r[2])),
             ("Hands", str(r[4])),
@@ -77,12 +75,6 @@ class Player(ListScreen):
             ("", None),
             ("OK: rename", None),
         )
-
-    def label(self, i):
-        return self.lines[i][0]
-
-    def value(self, i):
-        return self.lines[i][1]
 
     def key(self, k):
         if k & KEY_MASK == OK:
@@ -95,7 +87,7 @@ class Player(ListScreen):
         if msg:
             return msg
         self.list.reload()
-        self.fill()
+        self.lines = self.figures()
         return None
 
 
