@@ -239,7 +239,7 @@ def check_twin(t):
     with open(keys, "w") as f:
         f.write("\n".join(t.chunks) + "\n")
     r = subprocess.run([BIN + "micropython", "-X", "heapsize=" + TWIN_HEAP,
-                        os.path.join(ROOT, "tests", "twin_cards_run.py"), t.start, keys],
+                        os.path.join(ROOT, "tests", "twin_play.py"), t.start, keys, "cards_home"],
                        env=env, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-3000:]
     got = r.stdout.split("=\n")[:-1]

@@ -105,8 +105,8 @@ def twin_screens(state, t):
     with open(keys, "w") as f:
         f.write("\n".join(t.chunks) + "\n")
     r = subprocess.run([BIN + "micropython", "-X", "heapsize=128K",
-                        os.path.join(ROOT, "tests", "twin_dice_run.py"), state, t.screen or "",
-                        json.dumps(t.arg), keys],
+                        os.path.join(ROOT, "tests", "twin_play.py"), state, keys,
+                        t.screen or "", json.dumps(t.arg)],
                        env=env, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-3000:]
     return r.stdout.split("=\n")[:-1]

@@ -228,7 +228,7 @@ def test_twin_draws_the_same_twist_session():
         with open(kf, "w") as f:
             f.write("\n".join(chunks) + "\n")
         r = subprocess.run([BIN + "micropython", "-X", "heapsize=" + TWIN_HEAP,
-                            os.path.join(root, "tests", "twin_twist_run.py"), a, kf],
+                            os.path.join(root, "tests", "twin_play.py"), a, kf],
                            env=env, capture_output=True, text=True, timeout=600)
         assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-3000:]
         got = r.stdout.split("=\n")[:-1]
