@@ -178,6 +178,16 @@ def finish(app):
     return msg
 
 
+def finish_and_leave(app):
+    """finish(), then back to the main menu, with its message (if any) on a note: what
+    every game's Finish game does."""
+    msg = finish(app)
+    while app.pop():
+        pass
+    if msg:
+        app.push("note", msg)
+
+
 def release():
     """Drop this module from RAM (screens call it when they close; finish() and abandon()
     call it when done): it is needed at a game's start and end, not in between."""

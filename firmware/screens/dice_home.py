@@ -143,15 +143,9 @@ class DiceHome(ListScreen):
         return True
 
     def finish(self):
-        # firmware.roster.finish: roster stats, the history entry, the save forgotten.
+        # Roster stats, the history entry, the save forgotten, back to the menu.
         from firmware import roster
-
-        app = self.app
-        err = roster.finish(app)
-        while len(app.stack) > 1:
-            app.pop()
-        if err:
-            app.push("note", err)
+        roster.finish_and_leave(self.app)
 
     def draw(self, c):
         ListScreen.draw(self, c)

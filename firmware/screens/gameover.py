@@ -77,11 +77,7 @@ class GameOver(ListScreen):
         i -= len(self.order)
         if i == 0:
             from firmware import roster
-            msg = roster.finish(app)
-            while app.pop():
-                pass
-            if msg:
-                app.push("note", msg)
+            roster.finish_and_leave(app)
         elif i == 1:
             app.push("sheet")
         else:

@@ -120,12 +120,7 @@ class Home(ListScreen):
 
     def finish(self):
         from firmware import roster
-        app = self.app
-        err = roster.finish(app)
-        while len(app.stack) > 1:
-            app.pop()
-        if err:
-            app.push("note", err)
+        roster.finish_and_leave(self.app)
 
     def key(self, k):
         if not self.ask:
