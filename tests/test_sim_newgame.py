@@ -37,9 +37,8 @@ def saved(tmp_path, name):
 
 
 def names_of(dev):
-    # Screens pushed, leaving out the "coming soon" page that stands in for a game screen
-    # not on this device yet.
-    return [p[0] for p in dev.pushed if p[0] != "soon"]
+    # Screens pushed, in order.
+    return [p[0] for p in dev.pushed]
 
 
 def three_new_players():
@@ -107,7 +106,7 @@ def test_masters_and_twist_and_a_bad_layout_file(tmp_path):
 def test_dice_goes_on_to_the_turn_order_roll(tmp_path):
     # One player is enough for Dice (solitaire); no dealer page.
     dev = device(tmp_path, " ".join([NEW_GAME, "UP OK", ADD_A, "DOWN DOWN OK"]))
-    assert [p for p in dev.pushed if p[0] != "soon"][-1] == ("dice_order", {"players": ["A"]})
+    assert dev.pushed[-1] == ("dice_order", {"players": ["A"]})
     assert dev.app.session.game is None
 
 

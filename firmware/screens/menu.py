@@ -19,14 +19,14 @@ HOME = {"classic": "cards_home", "masters": "cards_home", "twist": "twist_home",
 
 
 def open_screen(app, name, arg=None):
-    """Push screen name; a game screen not on this device yet opens the "coming soon"
-    page instead (any other import error is a real fault and is raised)."""
+    """Push screen name; a screen missing from this device (a partial deploy) is said on
+    a note instead (any other import error is a real fault and is raised)."""
     try:
         return app.push(name, arg)
     except ImportError as e:
         if name not in str(e):
             raise
-        return app.push("soon", arg if isinstance(arg, str) else name)
+        return app.push("note", "The %s screen is not on this device: deploy again." % name)
 
 
 def open_home(app):
