@@ -6,19 +6,31 @@
 #   changes two rows; when most rows changed, one full frame in a single transaction;
 # - SH1106 1.3-inch modules: 132-column RAM with the glass on columns 2-129 and page
 #   addressing only, so rows go out page by page at column 2.
-# Every draw goes through self.canvas (firmware/gfx.py) over the driver's own frame buffer.
+# - once the chip is set up, the driver's code is dropped from RAM (about 13 KB on the
+#   64-bit twin, half that on a board): the frame buffer it allocated stays, and the few
+#   commands needed later (contrast, on/off, invert, flip) go out exactly as the driver
+#   sends them, one [0x80, command] transaction each.
+# Every draw goes through self.canvas (firmware/gfx.py) over the driver's frame buffer.
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x
 
-import adafruit_ssd1306
+import sys
 
 from firmware import gfx
 
 _PAGE_W = const(128)
 _DIM = const(1)           # contrast while dimmed: still readable in a dark room
 _ENODEV = const(19)
+_SET_CONTRAST = const(0x81)
+_SET_NORM_INV = const(0xA6)
+_SET_DISP = const(0xAE)
+_SET_COM_OUT_DIR = const(0xC0)
+_SET_SEG_REMAP = const(0xA0)
+# The driver and its bus helper: needed only to set the chip up.
+_DRIVER_MODULES = ("adafruit_ssd1306", "adafruit_bus_device.i2c_device",
+                   "adafruit_bus_device.spi_device", "adafruit_bus_device")
 
 
 class _Bus:
@@ -60,16 +72,26 @@ class Display:
             raise ValueError("width must be 128")
         self._sh1106 = controller == "sh1106"
         self._bus = _Bus(i2c)
+        self._addr = addr
+        import adafruit_ssd1306
         try:
             # page_addressing for the SH1106 keeps the driver away from 21h/22h, which that
             # chip does not have (it would read their arguments as other commands).
-            self.driver = adafruit_ssd1306.SSD1306_I2C(
+            driver = adafruit_ssd1306.SSD1306_I2C(
                 width, height, self._bus, addr=addr, page_addressing=self._sh1106)
         except ValueError:   # the driver's "No I2C device at address"
             raise OSError(_ENODEV, "no display at 0x%02x" % addr)
-        self._dev = self.driver.i2c_device
+        finally:
+            adafruit_ssd1306 = None
+            # (CPython keeps them: the simulator builds many displays and has RAM to spare.)
+            if sys.implementation.name == "micropython":
+                for m in _DRIVER_MODULES:
+                    sys.modules.pop(m, None)
+        # byte 0 is the driver's 0x40 data prefix
+        self.buffer = driver.buffer
+        driver = None
         self._pages = height // 8
-        frame = memoryview(self.driver.buffer)   # byte 0 is the driver's 0x40 data prefix
+        frame = memoryview(self.buffer)
         self.canvas = gfx.Canvas(frame[1:])
         # What the panel holds, page by page, to find the rows that changed.
         self._sent = bytearray(self._pages * _PAGE_W)
@@ -77,6 +99,8 @@ class Display:
         self._row = [frame[1 + p * _PAGE_W:1 + (p + 1) * _PAGE_W] for p in range(self._pages)]
         self._sent_row = [sent[p * _PAGE_W:(p + 1) * _PAGE_W] for p in range(self._pages)]
         self._cmd = bytearray(7)   # 00h + a command string, reused for every update
+        self._one = bytearray(2)   # 80h + one command byte, as the driver sends them
+        self._one[0] = 0x80
         self._contrast = 0xFF      # the driver's init value
         self.dimmed = False
         self.is_on = True
@@ -129,13 +153,12 @@ class Display:
     def _data(self, p0, p1):
         # Rows p0..p1 straight out of the driver's buffer: the byte just before them
         # stands in for the 0x40 data prefix during the write, then gets its pixels back.
-        b = self.driver.buffer
+        b = self.buffer
         i = p0 * _PAGE_W
         keep = b[i]
         b[i] = 0x40
         try:
-            with self._dev:
-                self._dev.write(b, start=i, end=1 + (p1 + 1) * _PAGE_W)
+            self._bus.writeto(self._addr, b, start=i, end=1 + (p1 + 1) * _PAGE_W)
         finally:
             b[i] = keep
 
@@ -148,8 +171,7 @@ class Display:
         c[4] = 0x22                      # pages p0..p1
         c[5] = p0
         c[6] = p1
-        with self._dev:
-            self._dev.write(c)
+        self._bus.writeto(self._addr, c)
         self._data(p0, p1)
 
     def _send_sh1106(self, p):
@@ -158,32 +180,36 @@ class Display:
         c[1] = 0xB0 | p                  # page p
         c[2] = 0x02                      # column 2 (low nibble), where the glass starts
         c[3] = 0x10                      # column high nibble 0
-        with self._dev:
-            self._dev.write(c, end=4)
+        self._bus.writeto(self._addr, c, end=4)
         self._data(p, p)
+
+    def command(self, *cmds):
+        """Send command bytes one transaction each, the way the driver does."""
+        one = self._one
+        for c in cmds:
+            one[1] = c
+            self._bus.writeto(self._addr, one)
 
     def contrast(self, v):
         """Set the contrast (0-255); while dimmed it is remembered for dim(False)."""
         self._contrast = max(0, min(255, int(v)))
         if not self.dimmed:
-            self.driver.contrast(self._contrast)
+            self.command(_SET_CONTRAST, self._contrast)
 
     def dim(self, on=True):
         self.dimmed = bool(on)
-        self.driver.contrast(_DIM if on else self._contrast)
+        self.command(_SET_CONTRAST, _DIM if on else self._contrast)
 
     def power(self, on=True):
         """Panel on or off (the RAM keeps the picture; nothing is resent)."""
-        if on:
-            self.driver.poweron()
-        else:
-            self.driver.poweroff()
+        self.command(_SET_DISP | (1 if on else 0))
         self.is_on = bool(on)
 
     def invert(self, on=True):
-        self.driver.invert(on)
+        self.command(_SET_NORM_INV | (1 if on else 0))
 
     def flip(self, on=True):
         """Turn the picture 180 degrees (a module mounted upside down); redraws it all."""
-        self.driver.rotate(not on)
+        r = 0 if on else 1     # the driver's rotate(not on)
+        self.command(_SET_COM_OUT_DIR | (r << 3), _SET_SEG_REMAP | r)
         self.show(full=True)

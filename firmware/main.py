@@ -36,7 +36,27 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     # game: said once, over the menu.
     app.message = message or getattr(board, "message", None) or app.session.message
     app.start()
+    _drop_startup_modules()
     return app
+
+
+# Code that only start-up runs: the board detection and board files (the Board object keeps
+# its values), and this file. On MicroPython, dropping them from sys.modules gives their RAM
+# back to the game screens; CPython (the simulator, tests) keeps them.
+def _drop_startup_modules():
+    import sys
+    if sys.implementation.name != "micropython":
+        return
+    for m in list(sys.modules):
+        if m.startswith("firmware.boards") or m in ("firmware.board", "firmware.main"):
+            sys.modules.pop(m, None)
+    pkg = sys.modules.get("firmware")
+    for leaf in ("board", "boards", "main"):
+        try:
+            delattr(pkg, leaf)
+        except (AttributeError, TypeError):
+            pass
+    gc.collect()
 
 
 def run(board=None):
