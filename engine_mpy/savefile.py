@@ -62,6 +62,26 @@ def loads(text):
     return from_dict(d)
 
 
+def write(game, put):
+    """The save of game as text, handed to put(str) a piece at a time: the head, the
+    settings, then one record after another. The device streams it into the file, so a
+    long game is never held in RAM as one string (nor the doubling buffer that building
+    one takes). The text is exactly json.dumps(game.to_dict()) with compact separators
+    (the file is written to flash on every committed hand)."""
+    put('{"format":%s,"v":%d,"game":%s,"settings":' % (
+        json.dumps(SAVE_FORMAT), SAVE_VERSION, json.dumps(game.KIND)))
+    put(json.dumps(game.settings, separators=(",", ":")))
+    put(',"records":[')
+    first = True
+    for r in game.records:
+        if not first:
+            put(",")
+        put(json.dumps(r, separators=(",", ":")))
+        first = False
+    put("]}")
+
+
 def dumps(game):
-    # Compact separators: the file is written to flash on every committed hand.
-    return json.dumps(game.to_dict(), separators=(",", ":"))
+    parts = []
+    write(game, parts.append)
+    return "".join(parts)

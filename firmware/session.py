@@ -10,13 +10,17 @@ from engine_mpy.game import RuleError
 from firmware.store import GAME as GAME_FILE
 
 
-def _check(text):
-    # store.read() calls this to tell a good file from a damaged one.
-    try:
-        savefile.loads(text)
+def _check(found):
+    # store.read() calls the returned function to tell a good file from a damaged one; the
+    # game it loads is kept in found, so the file is replayed once, not twice.
+    def check(text):
+        try:
+            game = savefile.loads(text)
+        except savefile.SaveError:
+            return False
+        found[:] = [game]
         return True
-    except savefile.SaveError:
-        return False
+    return check
 
 
 class Session:
@@ -32,16 +36,16 @@ class Session:
         self.game = None
         if self.store is None:
             return None
-        text, msg = self.store.read(GAME_FILE, _check)
+        found = []
+        text, msg = self.store.read(GAME_FILE, _check(found))
         self.message = msg
         # read() sets a damaged file aside itself; a file it left in place but could not
         # read (short of memory, say) is still the player's game: never write over it.
         self.unread = text is None and msg is not None and self.store.exists(GAME_FILE)
-        if text is not None:
-            try:
-                self.game = savefile.loads(text)
-            except savefile.SaveError as e:
-                self.message = "Saved game unreadable: " + e.args[0]
+        if text is not None and found:
+            self.game = found[0]
+        text = None
+        found = None
         gc.collect()
         return self.game
 
@@ -84,7 +88,7 @@ class Session:
     def _save(self, game):
         if self.store is None:
             return None
-        if self.store.write_atomic(GAME_FILE, savefile.dumps(game)):
+        if self.store.write_atomic(GAME_FILE, lambda put: savefile.write(game, put)):
             return None
         return self.store.error or "Could not save the game."
 

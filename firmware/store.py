@@ -83,14 +83,31 @@ class Store:
     # --- writing -------------------------------------------------------------------------
     def write_atomic(self, name, text):
         """Save text (str or bytes) as name. Returns True, or False with .error set when the
-        flash refused (full, read-only): the previous save is then still in place."""
+        flash refused (full, read-only): the previous save is then still in place.
+        text may also be a function writer(put) that hands the text to put(str) in pieces
+        (the running game, see engine_mpy/savefile.write): it goes to the file as it
+        comes, so the whole text never sits in RAM."""
         p = self.path(name)
         tmp = p + ".tmp"
-        data = text.encode() if isinstance(text, str) else bytes(text)
+        data = None
+        if not callable(text):
+            data = text.encode() if isinstance(text, str) else bytes(text)
         try:
             f = self._open(tmp, "wb")
             try:
-                f.write(data)
+                if data is None:
+                    size = [0]
+
+                    def put(s):
+                        b = s.encode()
+                        f.write(b)
+                        size[0] += len(b)
+
+                    text(put)
+                    size = size[0]
+                else:
+                    f.write(data)
+                    size = len(data)
             finally:
                 f.close()
             self._replace(tmp, p)
@@ -100,8 +117,11 @@ class Store:
                 self._discard(tmp)  # free the space; never the only copy left
             return False
         self.writes += 1
-        self.bytes_written += len(data)
-        self._sig[name] = (len(data), hash(data))
+        self.bytes_written += size
+        if data is None:
+            self._sig.pop(name, None)   # no copy of a streamed text to compare with
+        else:
+            self._sig[name] = (size, hash(data))
         self.error = None
         return True
 

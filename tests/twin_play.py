@@ -10,14 +10,38 @@ import sys
 import script
 
 
+def _play_line(dev, f):
+    """Play the keys of the next line of f, read a character at a time; None at the end
+    of the file, else True."""
+    tok = ""
+    seen = False
+    while True:
+        c = f.read(1)
+        if c and c not in " ,\n":
+            tok += c
+            seen = True
+            continue
+        if tok:
+            dev.play(script.parse(tok))
+            tok = ""
+        if not c:
+            return True if seen else None
+        if c == "\n":
+            return True
+
+
 def main(argv):
     state, keys = argv[0], argv[1]
     dev = script.Device(state=state, mem_free=40000)
     if len(argv) > 2 and argv[2]:
         dev.app.push(argv[2], json.loads(argv[3]) if len(argv) > 3 else None)
     with open(keys) as f:
-        for chunk in f:
-            dev.play(script.parse(chunk))
+        while True:
+            # One key at a time off the line: a whole line (hundreds of keys) parsed at
+            # once would take KBs of the heap under test that the board never spends.
+            end = _play_line(dev, f)
+            if end is None:
+                break
             # Row by row: the 64 rows at once would take ~10 KB of the heap under test.
             panel = dev.panel()
             raw = panel.raw()

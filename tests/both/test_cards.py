@@ -1,10 +1,12 @@
 # Classic, its variations and Masters, rule by rule (RULINGS.md). Runs under pytest and,
 # unchanged, under the MicroPython binary (tests/both/run.py).
+import json
+
 from check import raises, message
 
+from engine_mpy import savefile
 from engine_mpy.cards import Classic, Masters
 from engine_mpy.game import RuleError
-from engine_mpy import savefile
 
 # Cards left, as counts [1-9, 10-12, Skip, Wild].
 FAIL = [10, 0, 0, 0]          # did not complete: 10 low cards, 50 points
@@ -374,6 +376,12 @@ def test_save_and_load_round_trip_every_card_game():
         assert g2.to_dict() == g.to_dict()
         assert g2.players() == g.players()
         assert savefile.dumps(g2) == text
+        # The text streamed piece by piece (as the device saves) is the same text, and
+        # is the game as one JSON object.
+        pieces = []
+        savefile.write(g, pieces.append)
+        assert len(pieces) > 3 and "".join(pieces) == text
+        assert json.loads(text) == g.to_dict()
 
 
 def test_malformed_saves_are_refused_with_a_reason():

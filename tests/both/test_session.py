@@ -92,7 +92,7 @@ def test_a_save_that_cannot_be_read_for_memory_is_not_called_damaged_nor_overwri
     # A session that could not read it keeps it aside before a new game is saved.
     import firmware.session as session_mod
     real = session_mod._check
-    session_mod._check = short_of_memory
+    session_mod._check = lambda found: short_of_memory
     try:
         s2 = Session(Store("/", fs, fs.open))
         assert s2.load() is None and s2.unread

@@ -116,23 +116,30 @@ def store_on(fs):
     return Store("/", fs, fs.open)
 
 
-def steps_of_a_save(fs_args, before):
+def steps_of_a_save(fs_args, before, new=NEW):
     fs = FakeFlash(before, **fs_args)
-    store_on(fs).write_atomic(GAME, NEW)
+    store_on(fs).write_atomic(GAME, new)
     return fs.steps
 
 
-def cut_every_step(fs_args, old):
+def in_pieces(put):
+    # NEW handed over the way the running game is saved: a piece at a time.
+    put(NEW[:20])
+    put(NEW[20:41])
+    put(NEW[41:])
+
+
+def cut_every_step(fs_args, old, new=NEW):
     """Cut the power at every step of a save of NEW over old (None: no file yet); each
     time, start again and read. Returns the texts read, one per cut point."""
     before = {"/game.json": old.encode()} if old is not None else {}
-    n = steps_of_a_save(fs_args, before)
+    n = steps_of_a_save(fs_args, before, new)
     seen = []
     for k in range(n + 1):
         fs = FakeFlash(before, **fs_args)
         fs.cut_at = k
         try:
-            store_on(fs).write_atomic(GAME, NEW)
+            store_on(fs).write_atomic(GAME, new)
             assert k == n, "save finished before step %d of %d" % (k, n)
         except PowerCut:
             pass
@@ -167,6 +174,18 @@ def test_power_cut_during_the_very_first_save():
     for args in ({}, {"fat": True, "erased": True}):
         seen = cut_every_step(args, None)
         assert seen[0] is None and seen[-1] == NEW
+
+
+def test_power_cut_at_every_step_of_a_save_written_in_pieces():
+    for args in ({}, {"fat": True, "erased": True}):
+        seen = cut_every_step(args, OLD, in_pieces)
+        # three writes of two halves each: more cut points, still only old or new
+        assert len(seen) > 8 and seen[0] == OLD and seen[-1] == NEW
+        assert set(seen) == {OLD, NEW}
+    fs = FakeFlash()
+    s = store_on(fs)
+    assert s.write_atomic(GAME, in_pieces)
+    assert fs.files["/game.json"] == NEW.encode() and s.bytes_written == len(NEW)
 
 
 def test_saved_text_reads_back_and_counts_writes():
