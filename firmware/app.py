@@ -107,37 +107,66 @@ class App:
         self.redraws = 0
         display.contrast(settings["contrast"])
 
-    # --- screens -------------------------------------------------------------------------
+    # --- screens ---------------------------------------------------------------------------
+    # A screen below the top that can come back from a few values (its park() says which)
+    # is parked: its object and, when no other screen uses it, its module are dropped, and
+    # it is rebuilt (make(), then resume()) when it is on top again. Only the screens the
+    # player is using take RAM: the menu and a game's home under a hand entry take none.
     def top(self):
-        return self.stack[-1]
+        scr = self.stack[-1]
+        if scr.parked:
+            gc.collect()
+            p = scr
+            scr = self._make(p.module, p.arg)
+            scr.resume(p.state)
+            self.stack[-1] = scr
+        return scr
 
-    def push(self, name, arg=None):
-        """Open screen module firmware/screens/<name>.py; its make(app, arg) builds it."""
-        gc.collect()
+    def _make(self, name, arg):
         mod = __import__("firmware.screens." + name, None, None, ("make",))
         scr = mod.make(self, arg)
         scr.module = name
-        self.stack.append(scr)
+        scr.arg = arg
         scr.dirty = True
+        return scr
+
+    def push(self, name, arg=None):
+        """Open screen module firmware/screens/<name>.py; its make(app, arg) builds it."""
+        if self.stack:
+            below = self.stack[-1]
+            state = None if below.parked else below.park()
+            if state is not None:
+                self.stack[-1] = _Parked(below.module, below.arg, state)
+                self._drop(below.module)
+            below = None
+        gc.collect()
+        scr = self._make(name, arg)
+        self.stack.append(scr)
         return scr
 
     def pop(self):
         """Close the top screen (never the first one) and unload its module if no screen
-        below uses it."""
+        below uses it. The screen below is rebuilt only when it is wanted (top()), so
+        popping several at once builds none of those in between."""
         if len(self.stack) < 2:
             return False
         scr = self.stack.pop()
-        scr.closed()
-        name = scr.module
-        for s in self.stack:
-            if s.module == name:
-                break
-        else:
-            _unload("firmware.screens." + name)
+        if not scr.parked:
+            scr.closed()
+        self._drop(scr.module)
         del scr
-        self.top().dirty = True
+        below = self.stack[-1]
+        if not below.parked:
+            below.dirty = True
         gc.collect()
         return True
+
+    def _drop(self, name):
+        # Unload a screen's module unless a live screen on the stack still uses it.
+        for s in self.stack:
+            if s.module == name and not s.parked:
+                return
+        _unload("firmware.screens." + name)
 
     def start(self, name="menu"):
         self.push(name)
@@ -254,8 +283,19 @@ class App:
             self.step()
 
 
+class _Parked:
+    """A parked screen's place on the stack: what rebuilds it."""
+    parked = True
+
+    def __init__(self, module, arg, state):
+        self.module = module
+        self.arg = arg
+        self.state = state
+
+
 def _unload(full):
-    sys.modules.pop(full, None)
+    if sys.modules.pop(full, None) is None:
+        return     # not loaded (a parked screen's module already went)
     # The parent package holds the submodule as an attribute too: drop that reference.
     i = full.rfind(".")
     leaf = full[i + 1:]
@@ -263,5 +303,5 @@ def _unload(full):
     if pkg is not None:
         try:
             delattr(pkg, leaf)
-        except (AttributeError, TypeError):
+        except (AttributeError, TypeError, KeyError):
             pass

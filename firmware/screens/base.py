@@ -21,10 +21,23 @@ class Screen:
     BACK or LEFT closes the screen), tick(now_ms) every poll, draw(canvas) when .dirty,
     and closed() when popped."""
 
+    parked = False
+
     def __init__(self, app):
         self.app = app
         self.dirty = True
         self.module = ""
+        self.arg = None
+
+    def park(self):
+        """The few values this screen needs to come back as it was after the app drops it
+        while other screens are on top (see App.top); None keeps it whole (the default:
+        a screen holding what the player typed, or one that others call back)."""
+        return None
+
+    def resume(self, state):
+        """Rebuilt by make() after being parked: take back what park() kept."""
+        pass
 
     def key(self, k):
         return False
@@ -75,6 +88,22 @@ class ListScreen(Screen):
 
     def rows(self):
         return (H - _TITLE_H) // LINE_H
+
+    def park_place(self, g=None):
+        """park() for a list: its selection and scroll, and for a game's home the game and
+        hand count it showed (ids only: a parked screen must not keep a game alive)."""
+        if g is None:
+            return (self.sel, self.top)
+        return (self.sel, self.top, id(g), id(g.records), len(g.records))
+
+    def resume_place(self, s, g=None):
+        """Back to the kept place; a home whose game changed meanwhile keeps the fresh
+        place its rebuild chose, as it would have on seeing the change."""
+        if g is not None and s[2:] != (id(g), id(g.records), len(g.records)):
+            return
+        if s[0] < self.count:
+            self.sel = s[0]
+            self.top = s[1]
 
     def label(self, i):
         return ""

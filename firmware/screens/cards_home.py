@@ -27,6 +27,13 @@ class Home(ListScreen):
         self.move(self.n, True)
         self.ask = 0   # 1 while "Undo hand N?" waits for OK
 
+    def park(self):
+        # The standings keep their place whatever the hand did (as before parking).
+        return None if self.ask else self.park_place()
+
+    def resume(self, s):
+        self.resume_place(s)
+
     def game(self):
         return self.app.session.game
 

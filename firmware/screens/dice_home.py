@@ -26,6 +26,12 @@ class DiceHome(ListScreen):
         self.ask = False
         self.refresh()
 
+    def park(self):
+        return None if self.ask else self.park_place(self.game)
+
+    def resume(self, s):
+        self.resume_place(s, self.game)
+
     def refresh(self):
         """Rebuild the lines from the game: on opening and after every change (never on a
         plain cursor move)."""

@@ -65,6 +65,12 @@ class Menu(ListScreen):
     def __init__(self, app):
         ListScreen.__init__(self, app, len(ENTRIES))
 
+    def park(self):
+        return self.park_place()
+
+    def resume(self, s):
+        self.resume_place(s)
+
     def label(self, i):
         return ENTRIES[i][0]
 

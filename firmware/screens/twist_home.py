@@ -25,6 +25,12 @@ class Home(ListScreen):
         self.ask = False
         self.refresh()
 
+    def park(self):
+        return None if self.ask else self.park_place(self.game)
+
+    def resume(self, s):
+        self.resume_place(s, self.game)
+
     def refresh(self):
         """Re-read the game: on opening and after a change (never on a cursor move)."""
         g = self.app.session.game
