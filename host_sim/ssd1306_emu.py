@@ -234,14 +234,17 @@ class Controller:
         v = (self.ram[(r >> 3) * self.ram_w + self._seg(x)] >> (r & 7)) & 1
         return v ^ 1 if self.inverse else v
 
-    def raw(self):
+    def raw(self, into=None):
         """The panel as 1024 MONO_VLSB bytes (page*128 + x, bit 0 on top): comparable
-        byte for byte with the frame buffer the firmware drew."""
-        out = bytearray(self.pages * self.width)
-        if not self.on:
-            return bytes(out)
-        if self.entire_on:
-            return b"\xff" * len(out)
+        byte for byte with the frame buffer the firmware drew. into: a bytearray of that
+        size to fill and return instead (the twin keeps one, so reading the panel takes
+        none of the heap under test)."""
+        out = into if into is not None else bytearray(self.pages * self.width)
+        if not self.on or self.entire_on:
+            v = 0xFF if self.on else 0
+            for i in range(len(out)):
+                out[i] = v
+            return out if into is not None else bytes(out)
         w = self.ram_w
         ram = self.ram
         upright = (self.com_remap and self.start_line == 0 and self.offset == 0
@@ -259,7 +262,7 @@ class Controller:
                     for k in range(8):
                         v |= self.pixel(x, p * 8 + k) << k
                     out[o + x] = v
-        return bytes(out)
+        return out if into is not None else bytes(out)
 
     def row(self, y, raw=None):
         """Pixel row y as a string of 128 characters, '#' lit, '.' dark (raw: self.raw(),

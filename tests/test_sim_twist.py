@@ -197,19 +197,9 @@ def test_browsing_writes_no_flash():
         shutil.rmtree(d, ignore_errors=True)
 
 
-# The twin's heap for this session. The platform's twin runs the menu at 128K; a Twist game
-# also holds the engine with its helpers loaded from .mpy into RAM (about 29K on the 64-bit
-# port, frozen in flash on a board) beside the twin's host side (~25K), and loading a save
-# at start parses it twice (the store's check, then the load): 128K is not enough. The
-# session passes at 160K and fails at 152K (measured); 176K leaves a margin for the host
-# side. TWIST_TWIN_HEAP=... tries another cap.
-TWIN_HEAP = os.environ.get("TWIST_TWIN_HEAP", "176K")
-
 
 def test_twin_draws_the_same_twist_session():
-    import subprocess
-    from tests.test_twin import build, BIN
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    from tests.test_twin import play
     chunks = [keys for _, keys in STEPS]
     a = new_state()
     b = new_state()
@@ -219,20 +209,7 @@ def test_twin_draws_the_same_twist_session():
         for c in chunks:
             dev.play(script.parse(c))
             want.append("\n".join(dev.rows()) + "\n")
-        bld = build()
-        env = dict(os.environ)
-        env["MICROPYPATH"] = ":".join([bld, os.path.join(bld, "lib"),
-                                       os.path.join(root, "host_sim", "twin"),
-                                       os.path.join(root, "host_sim")])
-        kf = os.path.join(a, "keys.txt")
-        with open(kf, "w") as f:
-            f.write("\n".join(chunks) + "\n")
-        r = subprocess.run([BIN + "micropython", "-X", "heapsize=" + TWIN_HEAP,
-                            os.path.join(root, "tests", "twin_play.py"), a, kf],
-                           env=env, capture_output=True, text=True, timeout=600)
-        assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-3000:]
-        got = r.stdout.split("=\n")[:-1]
-        assert len(got) == len(chunks)
+        got = play(a, chunks)
         for i in range(len(got)):
             assert got[i] == want[i], "twin differs after %r" % chunks[i]
         # The game ended the same way on both: history written, the save gone.

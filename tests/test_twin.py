@@ -67,6 +67,53 @@ def twin(keys, state, *extra):
     return r.stdout
 
 
+# The game sessions' twin (tests/test_sim_*.py): the firmware and the key runner under the
+# capped heap, the display wired out to the controller emulator here (TWIN_WIRE).
+SESSION_HEAP = "144K"
+
+
+def play(state, chunks, screen=None, arg=None, heap=SESSION_HEAP):
+    """Play the key chunks on the twin over the folder state (SCREEN opened with arg first,
+    if given, as New game or Continue would) with tests/twin_play.py; return the panel as
+    text after each chunk, replayed here from the bus traffic the twin sent."""
+    from host_sim import ssd1306_emu
+    import json
+    b = build()
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join([b, os.path.join(b, "lib"), os.path.join(ROOT, "host_sim", "twin"),
+                                   os.path.join(ROOT, "host_sim")])
+    work = tempfile.mkdtemp(prefix="phase10-twin-")
+    try:
+        keys = os.path.join(work, "keys.txt")
+        with open(keys, "w") as f:
+            f.write("\n".join(chunks) + "\n")
+        env["TWIN_WIRE"] = wire = os.path.join(work, "wire.bin")
+        cmd = [BIN + "micropython", "-X", "heapsize=" + heap,
+               os.path.join(ROOT, "tests", "twin_play.py"), state, keys]
+        if screen:
+            cmd += [screen, json.dumps(arg)]
+        r = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+        assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-3000:]
+        with open(wire, "rb") as f:
+            data = f.read()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    panel = ssd1306_emu.Controller("ssd1306")
+    screens = []
+    i = 0
+    while i < len(data):
+        addr, n = data[i], data[i + 1] | data[i + 2] << 8
+        i += 3
+        if addr == 0xFF:
+            screens.append(panel.text())
+        else:
+            assert addr == 0x3C, "a write to 0x%02x" % addr
+            panel.write(data[i:i + n])
+            i += n
+    assert len(screens) == len(chunks)
+    return screens
+
+
 def cpython(keys, state):
     dev = script.Device(state=state, mem_free=MEM_FREE)
     dev.play(script.parse(keys))
