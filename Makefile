@@ -20,7 +20,7 @@ DRIVER_SITE = $(shell $(PY) -c "import importlib.util as u, os; print(os.path.di
 DRIVER_SRC := adafruit_ssd1306.py adafruit_bus_device/__init__.py adafruit_bus_device/i2c_device.py adafruit_bus_device/spi_device.py
 TWIN_SRC := host_sim/__init__.py host_sim/ssd1306_emu.py host_sim/twin/__init__.py host_sim/twin/machine.py
 
-.PHONY: all venv test test-host test-mpy mpy mpy-check sim golden fonts bench-dice deploy deploy-dry deploy-main package-json clean
+.PHONY: all venv test test-host test-mpy mpy mpy-check sim golden fonts bench bench-dice deploy deploy-dry deploy-main package-json clean
 
 all: test
 
@@ -87,6 +87,12 @@ deploy-main: $(STAMP)
 # package.json (for `mpremote mip install github:OWNER/REPO`) lists every device file.
 package-json: $(STAMP)
 	$(PY) tools/deploy.py --package-json
+
+# The performance figures against their budgets (issue 7): writes bench/results.json, prints
+# a table, exits 1 when a budget is missed. A few minutes; not part of `make test`.
+bench: $(STAMP)
+	@$(MAKE) --no-print-directory mpy BUILD=build/bench
+	$(PY) tools/bench.py build/bench
 
 # The dice evaluator's median time per roll and phase on the micropython binary (budget 200 us).
 bench-dice: mpy

@@ -21,12 +21,19 @@ def passes(kb, path, script, args):
     return r.returncode == 0
 
 
-def smallest(path, script, args, lo=8, hi=512):
-    if not passes(hi, path, script, args):
+def smallest(path, script, args, lo=8, hi=512, before=None):
+    """before(): called ahead of every run, e.g. to restore a start state the script
+    changes (a played session saves its game)."""
+    def ok(kb):
+        if before is not None:
+            before()
+        return passes(kb, path, script, args)
+
+    if not ok(hi):
         return None
     while lo < hi:
         mid = (lo + hi) // 2
-        if passes(mid, path, script, args):
+        if ok(mid):
             hi = mid
         else:
             lo = mid + 1

@@ -1,0 +1,450 @@
+"""make bench: the device's performance figures against their budgets (issue 7).
+
+  python tools/bench.py BUILD_DIR      (after `make mpy BUILD=BUILD_DIR`; `make bench` does both)
+
+Writes bench/results.json (flat: name -> number), prints figure | value | budget | result
+and exits 1 when a budget is missed. The sessions measured are the scripted full games of
+tests/test_sim_cards.py, test_sim_twist.py and test_sim_dice.py, run as those tests run
+them (their keys recorded from the tests themselves, never copied here):
+
+- min_heap_kb_<game>: the smallest `micropython -X heapsize` (KB, by bisection) at which
+  every session of that game completes on the twin (tests/twin_play.py, .mpy files),
+  each run from a fresh copy of the session's start; min_heap_kb: the largest of them.
+- key_to_frame_ms_p50/p95: per key event (the poll that hands a key to the app, with its
+  redraw) on the micropython binary: the Python time minus the fake bus and controller
+  emulator, times rp2040_factor, plus the wire time of the bytes sent at 400 kHz.
+- rp2040_factor: (pystone pass on an RP2040 at 125 MHz, published) / (the same pass timed
+  here on the micropython binary, tools/pystone.py).
+- i2c_bytes_per_key_p50/p95: bytes on the I2C wire per key event.
+- dice_eval_us: tools/bench_dice.py's median per roll and phase on the micropython binary.
+- boot_ms: import of firmware.main to the first frame on the bus (a saved 6-player game
+  of 30 hands to load), scaled like key_to_frame, plus the wire time of the boot bytes.
+- flash_writes_per_hand: flash writes per committed hand (a hand added, corrected or
+  undone) over the sessions; flash_writes_other_keys: writes on every other key press
+  (starting and finishing a game aside): must be 0.
+- save_bytes: the save of a 6-player Classic game after 30 hands.
+"""
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RESULTS = os.path.join(ROOT, "bench", "results.json")
+TMP = os.path.join(ROOT, "bench", "tmp")
+
+# The published figure the host is calibrated against, one pystone pass at 125 MHz:
+# - MicroPython's own perf_bench misc_pystone.py (this pystone) on a PYBv1.0 (STM32F405,
+#   168 MHz): 162376 us for 300 passes (N=100 M=100), Damien George in
+#   https://github.com/micropython/micropython/pull/4858
+# - the same benchmark code on both boards, pyboard v1.1 13.0 s, Raspberry Pi Pico W
+#   (RP2040 @ 125 MHz) 19.8 s (MicroPython 1.24.1): https://scruss.com/blog/tag/benchmark/
+# so an RP2040 at 125 MHz takes 162376 / 300 * 19.8 / 13.0 = 824 us a pass (about 1210
+# pystones/s). Timed on a real Pico (`mpremote run tools/pystone.py`), put that here.
+RP2040_US_PER_PASS = 162376.0 / 300 * 19.8 / 13.0
+I2C_HZ = 400000
+# Timing runs: 416K on the 64-bit port is 13312 GC blocks of 32 bytes, as many as the
+# Pico's ~210 KB free heap holds in 16-byte blocks, so a collection sweeps about as much.
+TIMING_HEAP = "416K"
+
+# name: (budget, unit); a value passes when it is at most its budget. None: no budget.
+BUDGETS = {
+    "min_heap_kb": 128,
+    "min_heap_kb_classic": 128,
+    "min_heap_kb_masters": 128,
+    "min_heap_kb_twist": 128,
+    "min_heap_kb_dice": 128,
+    "key_to_frame_ms_p50": 15,
+    "key_to_frame_ms_p95": 30,
+    "rp2040_factor": None,
+    "i2c_bytes_per_key_p50": 400,
+    "i2c_bytes_per_key_p95": None,
+    "dice_eval_us": 200,
+    "boot_ms": 1500,
+    "flash_writes_per_hand": 1,
+    "flash_writes_other_keys": 0,
+    "save_bytes": None,
+}
+ORDER = list(BUDGETS)
+GAMES = ("classic", "masters", "twist", "dice")
+
+
+# --- the pure part (tests/test_bench.py) ----------------------------------------------------
+def percentile(values, p):
+    """Nearest-rank percentile: the smallest value with at least p% of the values at or
+    below it. Raises ValueError on no values."""
+    if not values:
+        raise ValueError("no values")
+    s = sorted(values)
+    k = max(1, int(math.ceil(p / 100.0 * len(s))))
+    return s[k - 1]
+
+
+def judge(results, budgets=BUDGETS):
+    """Rows (name, value, budget, verdict) in table order, then any other figures;
+    verdict is "pass", "FAIL" or "" (no budget). A budgeted figure that is missing or
+    not a number fails."""
+    names = [n for n in ORDER if n in budgets or n in results]
+    names += sorted(n for n in results if n not in names)
+    rows = []
+    for n in names:
+        v = results.get(n)
+        b = budgets.get(n)
+        if b is None:
+            verdict = ""
+        elif isinstance(v, bool) or not isinstance(v, (int, float)):
+            verdict = "FAIL"
+        else:
+            verdict = "pass" if v <= b else "FAIL"
+        rows.append((n, v, b, verdict))
+    return rows
+
+
+def failed(rows):
+    return [r[0] for r in rows if r[3] == "FAIL"]
+
+
+def _fmt(v):
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        return "%.1f" % v if v >= 10 else "%.2f" % v
+    return str(v)
+
+
+def table(rows):
+    """The printed table: figure | value | budget | result."""
+    w = max([len("figure")] + [len(r[0]) for r in rows])
+    out = ["%-*s  %10s  %8s  %s" % (w, "figure", "value", "budget", "result")]
+    for n, v, b, verdict in rows:
+        out.append("%-*s  %10s  %8s  %s" % (w, n, _fmt(v), "-" if b is None else "<= %s" % b,
+                                            verdict or "info"))
+    return "\n".join(out)
+
+
+def check_shape(results):
+    """results.json is flat: names to plain numbers (no nesting, no NaN)."""
+    for k, v in results.items():
+        if not isinstance(k, str) or isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise ValueError("results.json: %r is not a number" % (k,))
+        if v != v or v in (float("inf"), float("-inf")):
+            raise ValueError("results.json: %r is not finite" % (k,))
+    return results
+
+
+def frame_ms(us, fake_us, nbytes, factor):
+    """A key event's time on the board: the firmware's Python time (host time minus the
+    fake bus and emulator) scaled to the RP2040, plus the bytes' time on the wire
+    (9 clocks a byte at 400 kHz)."""
+    return (us - fake_us) * factor / 1000.0 + nbytes * 9 * 1000.0 / I2C_HZ
+
+
+# --- the sessions ---------------------------------------------------------------------------
+def _use_tests():
+    for p in (ROOT, os.path.join(ROOT, "tests", "both")):
+        if p not in sys.path:
+            sys.path.insert(0, p)
+    from host_sim import sim
+    sim.use_fake_machine()
+
+
+def record_sessions(tmp):
+    """Run the session tests with their twin step replaced by a recorder: a list of
+    {name, game, start (folder), chunks, screen, arg}."""
+    _use_tests()
+    out = []
+
+    def keep(name, game, start, chunks, screen, arg):
+        d = os.path.join(tmp, name, "start")
+        shutil.copytree(start, d)
+        out.append({"name": name, "game": game, "start": d, "chunks": list(chunks),
+                    "screen": screen, "arg": arg})
+
+    import tests.test_sim_cards as tc
+    cur = []
+    tc.check_twin = lambda t: keep(cur[0], cur[1], t.start, t.chunks, "cards_home", None)
+    for name, game, fn in (
+            ("classic_standard", "classic", tc.test_classic_standard_with_undo_correction_and_refusal),
+            ("classic_ten_hands", "classic", tc.test_classic_ten_hands_tie_break),
+            ("classic_first_n", "classic", tc.test_classic_first_n_phases),
+            ("classic_even_points", "classic", tc.test_classic_even_phases_by_points),
+            ("masters", "masters", tc.test_masters_full_game)):
+        cur[:] = [name, game]
+        fn()
+
+    import tests.test_sim_twist as tt
+    d = tt.new_state()
+    try:
+        keep("twist", "twist", d, [k for _, k in tt.STEPS], None, None)
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+    import pathlib
+    import tests.test_sim_dice as td
+    made = []
+    base = td.Table
+
+    class Recorder(base):
+        def __init__(self, state, screen=None, arg=None):
+            start = tempfile.mkdtemp(dir=tmp)
+            os.rmdir(start)
+            shutil.copytree(state, start)     # before the device touches it
+            base.__init__(self, state, screen, arg)
+            made.append((self, start))
+
+    td.Table = Recorder
+    try:
+        for name, fn in (("dice_solitaire", td.test_solitaire_real_dice_to_game_over),
+                         ("dice_two_players", td.test_two_players_rolled_with_the_seeded_dice_to_game_over)):
+            del made[:]
+            p = tempfile.mkdtemp(dir=tmp)
+            fn(pathlib.Path(p))
+            t, start = made[-1]
+            chunks = t.chunks + ([" ".join(t.cur)] if t.cur else [])
+            keep(name, "dice", start, chunks, t.screen, t.arg)
+    finally:
+        td.Table = base
+    return out
+
+
+def _fresh(s, dest):
+    shutil.rmtree(dest, ignore_errors=True)
+    shutil.copytree(s["start"], dest)
+    return dest
+
+
+def _keys_file(s):
+    p = os.path.join(os.path.dirname(s["start"]), "keys.txt")
+    with open(p, "w") as f:
+        f.write("\n".join(s["chunks"]) + "\n")
+    return p
+
+
+def _screen_args(s):
+    if not s["screen"]:
+        return []
+    return [s["screen"], json.dumps(s["arg"])]
+
+
+def mpy_path(build):
+    return ":".join([build, os.path.join(build, "lib"), os.path.join(ROOT, "host_sim", "twin"),
+                     os.path.join(ROOT, "host_sim")])
+
+
+def min_heap(build, s):
+    """Smallest heap (KB) at which the session completes on the twin, from a fresh start
+    every run."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import heapcap
+    work = os.path.join(os.path.dirname(s["start"]), "work")
+    args = [work, _keys_file(s)] + _screen_args(s)
+    return heapcap.smallest(mpy_path(build), os.path.join(ROOT, "tests", "twin_play.py"), args,
+                            lo=16, hi=512, before=lambda: _fresh(s, work))
+
+
+def _mpy(build, script, args, heap=TIMING_HEAP):
+    env = dict(os.environ, MICROPYPATH=mpy_path(build))
+    r = subprocess.run([os.path.join(ROOT, ".venv", "bin", "micropython"), "-X", "heapsize=" + heap,
+                        script] + args, env=env, capture_output=True, text=True, timeout=900)
+    if r.returncode != 0:
+        raise RuntimeError("%s %s failed:\n%s%s" % (script, " ".join(args), r.stdout[-2000:], r.stderr[-2000:]))
+    return r.stdout
+
+
+def _runs(build, args):
+    """Run bench_play.py: its "k"/"boot" lines as (us, fake_us, bytes), and its pystone
+    time (the faster of its two, us a pass)."""
+    ev = []
+    cal = []
+    for ln in _mpy(build, os.path.join(ROOT, "tools", "bench_play.py"), args).splitlines():
+        w = ln.split()
+        if w and w[0] in ("k", "boot"):
+            ev.append((int(w[1]), int(w[2]), int(w[3])))
+        elif w and w[0] == "cal":
+            cal.append(float(w[1]))
+    return ev, min(cal)
+
+
+def key_events(build, s, cals, repeat=3):
+    """[(ms on the board, bytes)] per key event of the session on the micropython binary.
+    Each run is scaled by the pystone time of its own process (the host is shared: a busy
+    moment slows both); of `repeat` runs each event keeps its least disturbed figure (the
+    events are the same every run, the session being seeded). The pystone times go to
+    cals."""
+    best = None
+    for r in range(repeat):
+        work = _fresh(s, os.path.join(os.path.dirname(s["start"]), "timing"))
+        ev, cal = _runs(build, ["keys", work, _keys_file(s)] + _screen_args(s))
+        cals.append(cal)
+        f = RP2040_US_PER_PASS / cal
+        ev = [(frame_ms(us, fake, b, f), b) for us, fake, b in ev]
+        if best is None:
+            best = ev
+        elif len(ev) != len(best):
+            raise RuntimeError("%s: %d key events, then %d" % (s["name"], len(best), len(ev)))
+        else:
+            best = [x if x[0] <= y[0] else y for x, y in zip(best, ev)]
+    return best
+
+
+def boot(build, tmp, cals):
+    """boot_ms (the least disturbed of five starts on a saved 6-player game, each scaled by
+    its own process's pystone) and that save's size in bytes."""
+    g, text = six_player_save()
+    d = os.path.join(tmp, "boot")
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    with open(os.path.join(d, "game.json"), "w") as f:
+        f.write(text)
+    runs = []
+    for i in range(5):
+        ev, cal = _runs(build, ["boot", d])
+        cals.append(cal)
+        us, fake, b = ev[0]
+        runs.append(frame_ms(us, fake, b, RP2040_US_PER_PASS / cal))
+    return min(runs), len(text.encode())
+
+
+def flash_writes(s, tmp):
+    """(writes on committed hands, committed hands, writes on other keys) over a replay of
+    the session on the CPython simulator, key by key."""
+    _use_tests()
+    from host_sim import script
+    from engine_mpy import savefile
+    work = _fresh(s, os.path.join(tmp, s["name"] + "-flash"))
+    dev = script.Device(state=work, mem_free=40000)
+    if s["screen"]:
+        dev.app.push(s["screen"], s["arg"])
+    app = dev.app
+
+    def snap():
+        g = app.session.game
+        return None if g is None else savefile.dumps(g)
+
+    hand_w = hands = other_w = 0
+    for chunk in s["chunks"]:
+        for step in script.parse(chunk):
+            before = snap()
+            w0 = app.store.writes
+            dev.play([step])
+            after = snap()
+            dw = app.store.writes - w0
+            if before is not None and after is not None and before != after:
+                hands += 1
+                hand_w += dw
+            elif before == after:
+                other_w += dw
+            # a game started or finished: neither a hand nor a browsing key
+    return hand_w, hands, other_w
+
+
+def six_player_save():
+    """A 6-player Classic game after 30 hands: everyone goes out in turn (five phases
+    each), the others are caught with ten cards (within the deck's counts)."""
+    from engine_mpy.cards import Classic
+    from engine_mpy import savefile
+    g = Classic({"players": ["Ann", "Bob", "Cid", "Dee", "Eve", "Flo"], "dealer": 0})
+    held = ([8, 2, 0, 0], [7, 3, 0, 0], [6, 3, 1, 0], [9, 0, 0, 1], [5, 4, 1, 0], [6, 2, 0, 2])
+    for h in range(30):
+        out = h % 6
+        g.add({"out": out, "left": [None if p == out else held[(p + h) % 6] for p in range(6)]})
+    return g, savefile.dumps(g)
+
+
+def dice_eval(build):
+    out = _mpy(build, os.path.join(ROOT, "tools", "bench_dice.py"), [])
+    for ln in out.splitlines():
+        if ln.startswith("median us per"):
+            return int(ln.split(":")[1].split()[0])
+    raise RuntimeError("bench_dice.py printed no median:\n" + out)
+
+
+def host_pystone():
+    out = subprocess.run([os.path.join(ROOT, ".venv", "bin", "micropython"),
+                          os.path.join(ROOT, "tools", "pystone.py")],
+                         capture_output=True, text=True, check=True, timeout=300).stdout
+    return float(out.split()[-1])
+
+
+def run(build):
+    from concurrent.futures import ThreadPoolExecutor
+    t_start = time.time()
+    shutil.rmtree(TMP, ignore_errors=True)
+    os.makedirs(TMP)
+    res = {}
+    sessions = record_sessions(TMP)
+    print("sessions: %s" % ", ".join(s["name"] for s in sessions), file=sys.stderr)
+
+    # The heap bisections are independent subprocess runs: two at a time.
+    with ThreadPoolExecutor(2) as pool:
+        heaps = list(pool.map(lambda s: min_heap(build, s), sessions))
+    for s, kb in zip(sessions, heaps):
+        print("  %-18s min heap %sK" % (s["name"], kb), file=sys.stderr)
+    for g in GAMES:
+        kbs = [kb for s, kb in zip(sessions, heaps) if s["game"] == g]
+        # A session that fails even at the top of the range counts as that top, failing.
+        res["min_heap_kb_" + g] = max(512 if kb is None else kb for kb in kbs)
+    res["min_heap_kb"] = max(res["min_heap_kb_" + g] for g in GAMES)
+
+    # Timings, one process at a time, each with its own pystone calibration.
+    cals = [host_pystone()]
+    events = []
+    for s in sessions:
+        events += key_events(build, s, cals)
+    res["boot_ms"], res["save_bytes"] = boot(build, TMP, cals)
+    res["boot_ms"] = round(res["boot_ms"], 1)
+    host_us = percentile(cals, 50)
+    factor = RP2040_US_PER_PASS / host_us
+    res["rp2040_factor"] = round(factor, 1)
+    res["pystone_us_host"] = round(host_us, 3)
+    res["pystone_us_rp2040"] = round(RP2040_US_PER_PASS, 1)
+    ms = [m for m, b in events]
+    nbytes = [b for m, b in events]
+    res["key_events"] = len(ms)
+    res["key_to_frame_ms_p50"] = round(percentile(ms, 50), 1)
+    res["key_to_frame_ms_p95"] = round(percentile(ms, 95), 1)
+    res["key_to_frame_ms_max"] = round(max(ms), 1)
+    res["i2c_bytes_per_key_p50"] = percentile(nbytes, 50)
+    res["i2c_bytes_per_key_p95"] = percentile(nbytes, 95)
+
+    res["dice_eval_us"] = dice_eval(build)
+    res["dice_eval_ms_rp2040"] = round(res["dice_eval_us"] * factor / 1000.0, 1)
+
+    hw = hands = other = 0
+    for s in sessions:
+        a, b, c = flash_writes(s, TMP)
+        hw += a
+        hands += b
+        other += c
+    res["hands_committed"] = hands
+    res["flash_writes_per_hand"] = round(hw / float(hands), 2) if hands else 0
+    res["flash_writes_other_keys"] = other
+    res["bench_seconds"] = int(time.time() - t_start)
+    return check_shape(res)
+
+
+def main(argv):
+    if len(argv) != 1:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    res = run(os.path.abspath(argv[0]))
+    os.makedirs(os.path.dirname(RESULTS), exist_ok=True)
+    with open(RESULTS, "w") as f:
+        json.dump(res, f, indent=1, sort_keys=True)
+        f.write("\n")
+    rows = judge(res)
+    print(table(rows))
+    bad = failed(rows)
+    if bad:
+        print("budget missed: " + ", ".join(bad))
+        return 1
+    print("every budget met")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,102 @@
+# The timing side of `make bench`, on the micropython binary (run by tools/bench.py with
+# MICROPYPATH = build dir, its lib, host_sim/twin, host_sim; the same as tests/twin_play.py):
+#
+#   micropython bench_play.py keys STATE KEYS_FILE [SCREEN [ARG_JSON]]
+#     plays a scripted session as tests/twin_play.py does and prints, for every key event
+#     (the poll that hands a key to the app, with the redraw it causes), one line
+#     "k US FAKE_US BYTES": the poll's time, the part of it spent in the fake machine's
+#     I2C and the controller emulator (a board's I2C is hardware), and the bytes sent.
+#   micropython bench_play.py boot STATE
+#     from `import firmware.main` to the first frame on the bus: "boot US FAKE_US BYTES".
+# Both also print "cal US": a pystone pass timed in the same process (tools/pystone.py).
+#
+# Nothing in the firmware changes: the app's own step/handle are wrapped on the instance.
+import sys
+import time
+
+import machine
+
+_fake = [0]
+
+
+def _timed(fn):
+    def w(*a, **k):
+        t0 = time.ticks_us()
+        try:
+            return fn(*a, **k)
+        finally:
+            _fake[0] += time.ticks_diff(time.ticks_us(), t0)
+    return w
+
+
+# The fake bus and the emulator behind it, and the fake pins, are host code; on a board
+# they are the I2C peripheral (its wire time is added from the byte count instead) and a
+# register read.
+machine.I2C.writeto = _timed(machine.I2C.writeto)
+machine.I2C.readfrom_into = _timed(machine.I2C.readfrom_into)
+machine.Pin.value = _timed(machine.Pin.value)
+
+
+def _calibrate():
+    """Pystone here and now (tools/pystone.py, us a pass), so the factor to the RP2040 is
+    measured beside the figures it scales, under the same load on the host."""
+    import gc
+    import pystone
+    us = pystone.us_per_pass(2000, 5)
+    gc.collect()
+    print("cal", us)
+
+
+def keys(argv):
+    import json
+    import script
+    state, path = argv[0], argv[1]
+    dev = script.Device(state=state, mem_free=40000)
+    app = dev.app
+    if len(argv) > 2 and argv[2]:
+        app.push(argv[2], json.loads(argv[3]) if len(argv) > 3 else None)
+    cls = type(app)
+    got = [False]
+
+    def handle(key):
+        got[0] = True
+        cls.handle(app, key)
+
+    def step():
+        got[0] = False
+        f0 = _fake[0]
+        b0 = machine.bus.bytes
+        t0 = time.ticks_us()
+        cls.step(app)
+        us = time.ticks_diff(time.ticks_us(), t0)
+        if got[0]:
+            print("k", us, _fake[0] - f0, machine.bus.bytes - b0)
+
+    app.handle = handle
+    app.step = step
+    _calibrate()
+    with open(path) as f:
+        for line in f:
+            dev.play(script.parse(line))
+    _calibrate()
+
+
+def boot(argv):
+    from firmware.clock import VirtualClock
+    machine.reset_world("ssd1306")
+    f0 = _fake[0]
+    t0 = time.ticks_us()
+    from firmware import main
+    from firmware.board import Board
+    app = main.build(Board("pico"), VirtualClock(0), argv[0], None, 1)
+    while not machine.bus.bytes or app.redraws == 0:
+        app.step()
+    us = time.ticks_diff(time.ticks_us(), t0)
+    print("boot", us, _fake[0] - f0, machine.bus.bytes)
+    _calibrate()
+
+
+if sys.argv[1] == "keys":
+    keys(sys.argv[2:])
+else:
+    boot(sys.argv[2:])
