@@ -80,7 +80,7 @@ def play(state, chunks, screen=None, arg=None, heap=SESSION_HEAP):
     import json
     b = build()
     env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join([b, os.path.join(b, "lib"), os.path.join(ROOT, "host_sim", "twin"),
+    env["MICROPYPATH"] = ":".join([b, os.path.join(b, "lib"), os.path.join(ROOT, "host_sim", "wire"),
                                    os.path.join(ROOT, "host_sim")])
     work = tempfile.mkdtemp(prefix="phase10-twin-")
     try:

@@ -231,8 +231,10 @@ def _screen_args(s):
     return [s["screen"], json.dumps(s["arg"])]
 
 
-def mpy_path(build):
-    return ":".join([build, os.path.join(build, "lib"), os.path.join(ROOT, "host_sim", "twin"),
+def mpy_path(build, machine="twin"):
+    """The twin's MICROPYPATH: the compiled device tree, its lib, the fake machine (twin: the
+    full one with the emulator, for timing; wire: the minimal one for heap figures)."""
+    return ":".join([build, os.path.join(build, "lib"), os.path.join(ROOT, "host_sim", machine),
                      os.path.join(ROOT, "host_sim")])
 
 
@@ -243,10 +245,10 @@ def min_heap(build, s):
     import heapcap
     work = os.path.join(os.path.dirname(s["start"]), "work")
     args = [work, _keys_file(s)] + _screen_args(s)
-    # The display wired out (tests/twin_play.py): the heap holds the firmware and the key
-    # runner, not the controller emulator a board does not have.
+    # The display wired out (tests/twin_play.py, host_sim/wire/machine.py): the heap holds
+    # the firmware and the key runner, not a fake machine and emulator a board does not have.
     os.environ["TWIN_WIRE"] = os.path.join(os.path.dirname(s["start"]), "wire.bin")
-    return heapcap.smallest(mpy_path(build), os.path.join(ROOT, "tests", "twin_play.py"), args,
+    return heapcap.smallest(mpy_path(build, "wire"), os.path.join(ROOT, "tests", "twin_play.py"), args,
                             lo=16, hi=512, before=lambda: _fresh(s, work))
 
 

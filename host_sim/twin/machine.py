@@ -6,11 +6,13 @@ first on sys.path (CPython) or MICROPYPATH (micropython) and the firmware's own
   on reads 1 released and 0 pressed; contact bounce can be switched on (keys.bounce = n
   makes the next n reads after each change alternate between the old and new level).
 - I2C(id, scl=, sda=, freq=) talks to the devices on the shared bus `bus` (reset_world()
-  puts one SSD1306 controller emulator at 0x3C, see host_sim/ssd1306_emu.py, or a Wire
-  that writes the traffic to a file for an emulator elsewhere), counts the bytes on
-  the wire (one address byte per transaction plus the payload) and the bus time (9 clocks
-  a byte at freq), and raises OSError(19) (ENODEV) for an address nobody answers, as a
-  real bus does.
+  puts one SSD1306 controller emulator at 0x3C, see host_sim/ssd1306_emu.py), counts the
+  bytes on the wire (one address byte per transaction plus the payload) and the bus time
+  (9 clocks a byte at freq), and raises OSError(19) (ENODEV) for an address nobody
+  answers, as a real bus does.
+
+The heap measurements (the game-session twins, `make bench`) use host_sim/wire/machine.py
+instead: the firmware's minimum, with the display a wire to a file.
 
 Always import it as `machine`, so the firmware and the simulator share one world.
 """
@@ -78,50 +80,14 @@ keys = Keys()
 bus = Bus()
 
 
-class Wire:
-    """A display that is only a wire out: every write to it goes to the file `path` as a
-    frame (address, length low, length high, the bytes), for a controller emulator in
-    another process to replay. The twin uses it so that the heap under test holds the
-    firmware, not the emulator; mark() puts a frame of length 0 from address 0xFF between
-    the screens to compare."""
-
-    def __init__(self, path, addr):
-        self.f = open(path, "wb")
-        self.head = bytearray(3)
-        self.head[0] = addr
-
-    def write(self, buf):
-        h = self.head
-        n = len(buf)
-        h[1] = n & 0xFF
-        h[2] = n >> 8
-        self.f.write(h)
-        self.f.write(buf)
-
-    def read(self):
-        return 0x43          # a status byte: display on, ready
-
-    def mark(self):
-        self.f.write(b"\xff\x00\x00")
-
-    def close(self):
-        self.f.close()
-
-
 def reset_world(controller="ssd1306", addr=0x3C):
-    """Start over: no key held, one fresh display controller at addr; returns it.
-    controller "wire:PATH" attaches a Wire to PATH instead of an emulator."""
+    """Start over: no key held, one fresh display controller at addr; returns it."""
     keys.held.clear()
     keys._chatter.clear()
     keys.bounce = 0
-    for d in bus.devices.values():
-        if isinstance(d, Wire):
-            d.close()
     bus.devices.clear()
     bus.bytes = bus.clocks = 0
     bus.errors = []
-    if controller.startswith("wire:"):
-        return bus.attach(addr, Wire(controller[5:], addr))
     # The emulator is imported only when a world with one is made.
     try:
         from host_sim import ssd1306_emu
