@@ -15,28 +15,35 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     store = Store(root)
     settings, message = load_settings(store)
     i2c = boards.make_i2c(board)
+    pins = boards.make_pins(board)
+    # The display first: its driver is loaded, sets the chip up and is dropped again, so
+    # the room it took is free before anything that stays is loaded.
     gc.collect()
     from firmware.display import Display
     display = Display(i2c, controller="sh1106" if settings["sh1106"] else "ssd1306")
+    boards = None
+    _drop_startup_modules()
+    # The running game (game.json) next, while the heap is still in few pieces: its rules
+    # module and records are the biggest things that stay.
+    from firmware.session import Session
+    session = Session(store)
+    session.load()
     from firmware.buttons import Buttons, PinReader
-    reader = PinReader(boards.make_pins(board))
+    reader = PinReader(pins)
     buttons = Buttons(three_button=settings["three_button"])
     if clock is None:
         from firmware.clock import Clock
         clock = Clock()
     app = App(display, reader, buttons, clock, store, board, settings, mem_free)
-    # The running game (game.json), and the random source for dealers, Twist cards and
-    # dice: seeded from the hardware on the board, from `seed` in the simulator.
-    from firmware.session import Session
+    app.session = session
+    # The random source for dealers, Twist cards and dice: seeded from the hardware on the
+    # board, from `seed` in the simulator.
     from firmware.rng import Rng
     app.rng = Rng(seed)
-    app.session = Session(store)
-    app.session.load()
     # A damaged settings file, a board.json that could not be honoured or a damaged saved
     # game: said once, over the menu.
     app.message = message or getattr(board, "message", None) or app.session.message
     app.start()
-    _drop_startup_modules()
     return app
 
 
