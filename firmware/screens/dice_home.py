@@ -38,69 +38,61 @@ class DiceHome(ListScreen):
         g = self.app.session.game
         self.game = g
         st = g.state
-        labels = []
-        values = []
-        acts = []
+        self.labels = []
+        self.values = []
+        self.acts = []
         order = st.order
         tops = [g.total(p) for p in order]
-        top = max(tops)
         if st.over:
-            self.title = "Game over"
-            win = g.winners()
-            labels.append("Winner" if len(win) == 1 else "Co-winners")
-            values.append(None)
-            acts.append(_NONE)
-            for p in win:
-                labels.append("  " + g.name(p))
-                values.append(str(g.total(p)))
-                acts.append(_NONE)
-            ranked = sorted(range(len(order)), key=lambda i: -tops[i])
-            place = 0
-            for k in range(len(ranked)):
-                i = ranked[k]
-                if k == 0 or tops[i] != tops[ranked[k - 1]]:
-                    place = k + 1
-                labels.append("%d %s" % (place, g.name(order[i])))
-                values.append(str(tops[i]))
-                acts.append(_NONE)
+            self._over_lines(g, order, tops)
         else:
-            p = st.player()
-            self.title = "Dice: last tries" if st.last_tries() else "Dice  turn %d" % (st.turns + 1)
-            labels.append("Roll: %s" % g.name(p))
-            values.append("P%d" % st.phase[p])
-            acts.append(_TURN)
-            if st.last:
-                q, ph, sc = st.last
-                labels.append("Last %s P%d" % (g.name(q)[:6], ph))
-                values.append(str(sc) if sc >= 0 else "not made")
-                acts.append(_NONE)
-            for i in range(len(order)):
-                q = order[i]
-                mark = ">" if q == p else ("*" if st.turns and tops[i] == top else " ")
-                labels.append(mark + g.name(q)[:10])
-                ph = st.phase[q]
-                values.append(("P%d " % ph if ph <= 10 else "done ") + "%4d" % tops[i])
-                acts.append(_NONE)
-        labels.append("Score sheet")
-        values.append(None)
-        acts.append(_SHEET)
-        labels.append("Undo last turn")
-        values.append(None)
-        acts.append(_UNDO)
+            self._turn_lines(g, st, order, tops)
+        self._line("Score sheet", None, _SHEET)
+        self._line("Undo last turn", None, _UNDO)
         if st.over:
-            labels.append("Finish game")
-            values.append(None)
-            acts.append(_FINISH)
-        self.labels = labels
-        self.values = values
-        self.acts = acts
-        self.count = len(labels)
+            self._line("Finish game", None, _FINISH)
+        self.count = len(self.labels)
         if self.sel >= self.count:
             self.sel = 0
             self.top = 0
         self.seen = len(g.records)
         self.dirty = True
 
+
+    # The lines are built by small steps: a board loads each function's code as one block,
+    # and small blocks still fit a heap that a long game has left in pieces.
+    def _line(self, label, value, act):
+        self.labels.append(label)
+        self.values.append(value)
+        self.acts.append(act)
+
+    def _over_lines(self, g, order, tops):
+        self.title = "Game over"
+        win = g.winners()
+        self._line("Winner" if len(win) == 1 else "Co-winners", None, _NONE)
+        for p in win:
+            self._line("  " + g.name(p), str(g.total(p)), _NONE)
+        ranked = sorted(range(len(order)), key=lambda i: -tops[i])
+        place = 0
+        for k in range(len(ranked)):
+            i = ranked[k]
+            if k == 0 or tops[i] != tops[ranked[k - 1]]:
+                place = k + 1
+            self._line("%d %s" % (place, g.name(order[i])), str(tops[i]), _NONE)
+
+    def _turn_lines(self, g, st, order, tops):
+        p = st.player()
+        top = max(tops)
+        self.title = "Dice: last tries" if st.last_tries() else "Dice  turn %d" % (st.turns + 1)
+        self._line("Roll: %s" % g.name(p), "P%d" % st.phase[p], _TURN)
+        if st.last:
+            q, ph, sc = st.last
+            self._line("Last %s P%d" % (g.name(q)[:6], ph), str(sc) if sc >= 0 else "not made", _NONE)
+        for i in range(len(order)):
+            q = order[i]
+            mark = ">" if q == p else ("*" if st.turns and tops[i] == top else " ")
+            ph = st.phase[q]
+            self._line(mark + g.name(q)[:10], ("P%d " % ph if ph <= 10 else "done ") + "%4d" % tops[i], _NONE)
     def label(self, i):
         return self.labels[i]
 
