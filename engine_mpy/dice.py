@@ -1,6 +1,7 @@
-# Phase 10 Dice (seeds/dice.txt, RULINGS.md "Dice"): the roller, the turn-order roll and the
+# Phase 10 Dice (seeds/dice.txt, RULINGS.md "Dice"): the roller and the
 # game (settings plus one record per finished turn, standings derived by replaying). The
-# dice table and the evaluator live in dice_eval.py, matching real dice in dice_match.py.
+# dice table and the evaluator live in dice_eval.py, matching real dice in dice_match.py,
+# the turn-order roll (played once, before the game) in dice_order.py.
 # Runs unchanged on MicroPython and CPython; randomness comes in as an argument.
 from engine_mpy.game import Game, RuleError, check_names
 from engine_mpy.dice_eval import (  # noqa: F401 (re-exported: the game's one import)
@@ -87,58 +88,6 @@ class Turn:
         if self.entered:
             return {"player": player, "faces": faces_text(self.faces), "how": "entered"}
         return {"player": player, "faces": faces_text(self.faces)}
-
-
-# --- the turn-order roll ---------------------------------------------------------------------
-class OrderRoll:
-    """Each player rolls one high die; highest plays first; players who tie roll again among
-    themselves. waiting lists the seats that must roll now; give their results to enter()
-    (real dice) or call roll(rng). When done, order is the seats in turn order."""
-
-    def __init__(self, n):
-        self.groups = [list(range(n))]  # tied groups, best first
-        self.waiting = []
-        self._next()
-
-    def _next(self):
-        self.waiting = []
-        for g in self.groups:
-            if len(g) > 1:
-                self.waiting.extend(g)
-
-    def done(self):
-        return not self.waiting
-
-    def order(self):
-        return [g[0] for g in self.groups] if self.done() else None
-
-    def enter(self, values):
-        """values[k] is the roll (5-10) of seat waiting[k]."""
-        if len(values) != len(self.waiting):
-            raise RuleError("%d rolls are needed." % len(self.waiting))
-        got = {}
-        for k in range(len(values)):
-            v = values[k]
-            if not isinstance(v, int) or not 5 <= v <= 10:
-                raise RuleError("A high die shows 5 to 10.")
-            got[self.waiting[k]] = v
-        out = []
-        for g in self.groups:
-            if len(g) == 1:
-                out.append(g)
-                continue
-            for v in range(10, 4, -1):
-                same = [p for p in g if got[p] == v]
-                if same:
-                    out.append(same)
-        self.groups = out
-        self._next()
-
-    def roll(self, rng):
-        """Roll one high die (any of H1-H6: all show 5-10) for every waiting seat."""
-        vals = [FACE_NUM[N_LOW * 6 + roll_face(rng)] for p in self.waiting]
-        self.enter(vals)
-        return vals
 
 
 # --- the game --------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 # For the new-game screens: push("dice_order", settings) with settings = {"players":
 # [names in seating order]} once the players are chosen; nothing else. This screen rolls
 # one high die for every player (OK; app.rng), the highest plays first, players who tie
-# roll again among themselves (engine_mpy.dice.OrderRoll) until the order is settled.
+# roll again among themselves (engine_mpy.dice_order.OrderRoll) until the order is settled.
 # Then OK starts the game: session.start("dice", settings + "order"), every screen above
 # the main menu closes and the Dice home screen ("dice_home") opens. A refused start
 # (bad names, the flash refused the save) is said in a note and nothing is started.
@@ -11,7 +11,7 @@
 # Leaving before the start (BACK/LEFT) starts nothing.
 from firmware.screens.base import Screen, title_bar, scroll_mark, W, LINE_H
 from firmware.keys import UP, DOWN, OK, RIGHT, KEY_MASK
-from engine_mpy.dice import OrderRoll
+from engine_mpy.dice_order import OrderRoll
 
 _ROWS = 6
 
@@ -26,6 +26,11 @@ class DiceOrder(Screen):
         self.vals = bytearray(n)   # each player's latest roll (0: none yet)
         self.rolls = 0
         self.top = 0
+
+    def closed(self):
+        # The roll is over (or given up): its rules go with this screen.
+        from firmware.app import _unload
+        _unload("engine_mpy.dice_order")
 
     def key(self, k):
         b = k & KEY_MASK

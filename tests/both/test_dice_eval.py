@@ -3,7 +3,8 @@
 from check import raises, message
 from engine_mpy.game import RuleError
 from engine_mpy.dice_eval import DICE_TABLE, FACE_NUM, FACE_COL, best, parse_die, die_text
-from engine_mpy.dice import Turn, OrderRoll, match_dice
+from engine_mpy.dice import Turn, match_dice
+from engine_mpy.dice_order import OrderRoll
 
 
 def nums_cols(texts):
