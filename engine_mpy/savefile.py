@@ -1,10 +1,11 @@
 # The save format of every game: one JSON object,
 #   {"format": "phase10", "v": 1, "game": KIND, "settings": {...}, "records": [...]}
-# Loading checks the shape, then replays every record through the game's rules: a file
-# that is malformed or tells an impossible story is refused whole, never half-loaded.
+# Writing it is here (the device saves on every committed hand); reading one is in
+# saveload.py: it checks the shape, then replays every record through the game's rules, so
+# a file that is malformed or tells an impossible story is refused whole, never half-loaded.
 import json
 
-from engine_mpy.game import SAVE_FORMAT, SAVE_VERSION, RuleError
+from engine_mpy.game import SAVE_FORMAT, SAVE_VERSION
 
 # kind -> (module, class). Imported on demand so a board only loads the game it plays.
 KINDS = {
@@ -28,38 +29,15 @@ def game_class(kind):
 
 
 def from_dict(d):
-    if not isinstance(d, dict):
-        raise SaveError("not a Phase 10 save (expected a JSON object)")
-    if d.get("format") != SAVE_FORMAT:
-        raise SaveError("not a Phase 10 save (no \"format\": \"phase10\")")
-    v = d.get("v")
-    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-        raise SaveError("save version missing or invalid")
-    if v > SAVE_VERSION:
-        raise SaveError("save version %d is newer than this firmware reads (%d)" % (v, SAVE_VERSION))
-    cls = game_class(d.get("game"))
-    settings = d.get("settings")
-    records = d.get("records")
-    if not isinstance(settings, dict):
-        raise SaveError("settings missing or not an object")
-    if not isinstance(records, list):
-        raise SaveError("records missing or not a list")
-    try:
-        return cls(settings, records)
-    except RuleError as e:
-        if e.hand:
-            raise SaveError("hand %d: %s" % (e.hand, e.args[0]))
-        raise SaveError("settings: %s" % e.args[0])
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
-        raise SaveError("settings are malformed (%s)" % type(e).__name__)
+    """The game a save's parsed JSON describes (engine_mpy/saveload.py: the checks of a save
+    being read live there, loaded only while one is read)."""
+    from engine_mpy.saveload import from_dict as f
+    return f(d)
 
 
 def loads(text):
-    try:
-        d = json.loads(text)
-    except ValueError:
-        raise SaveError("not valid JSON (the file is damaged or truncated)")
-    return from_dict(d)
+    from engine_mpy.saveload import loads as f
+    return f(text)
 
 
 def write(game, put):

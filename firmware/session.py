@@ -46,6 +46,9 @@ class Session:
             self.game = found[0]
         text = None
         found = None
+        # Saves are read only at start: the reading code leaves RAM until the next start.
+        from firmware.app import _unload
+        _unload("engine_mpy.saveload")
         gc.collect()
         return self.game
 
