@@ -1,9 +1,12 @@
 """python -m host_sim.golden [--update] [NAME ...]
 
 Expected screens kept as text art in tests/golden/NAME.txt ('#' lit, '.' dark, 64 lines of
-128), each produced by a key script on a fresh simulated device. Without --update: compare
-and list the screens that differ (exit 1). With --update: rewrite them; a deliberate act,
-after looking at the new screens (python -m host_sim --headless --keys "...").
+128), each produced by a key script on a fresh simulated device (a script that starts with
+"GAME:NAME" starts on the saved game SAVED[NAME]() instead: a whole Dice game played key
+by key to its end is seconds of rolls; tests/test_sim_dice.py plays those). Without
+--update: compare and list the screens that differ (exit 1). With --update: rewrite them;
+a deliberate act, after looking at the new screens (python -m host_sim --headless --keys
+"...").
 """
 import os
 import shutil
@@ -19,6 +22,37 @@ _TW = "DOWN OK DOWN DOWN OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK DOWN OK"
 _TH = "OK OK OK OK OK"
 _TW2 = " ".join([_TW, _TH, _TH])   # A on space 7, B on the Twist space 3
 _TW_OVER = " ".join([_TW, _TH, _TH, "OK " + _TH, _TH, _TH, "OK " + _TH, _TH, _TH, "OK " + _TH])
+
+# Dice: New game, Dice, players A and B added, Next: the turn-order roll (seeded: a tie of
+# 5s, then A rolls higher). Then A's turn: roll 1 and 2 not made, roll 3 makes phase 1 (30).
+_DI = "DOWN OK UP OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK"
+_DI_HOME = _DI + " OK OK OK"
+_DI_ROLL1 = _DI_HOME + " OK OK"
+_DI_HAND2 = _DI_HOME + " OK OK OK OK OK OK"   # A saved 30 for phase 1; B's turn
+
+
+def _dice_over():
+    """Ann and Bob to the end of a Dice game, each turn's dice as the faces of the ten
+    dice (0-5 per die, engine_mpy.dice_eval). Ann makes every phase, one a turn, with
+    the best dice below; Bob the median ones, failing twice on the way and on his last
+    try. By the rules: Ann 48+46+54+45+46 = 239 > 220: +40; then 54+47+51+52+50 and +40
+    for finishing first: 573. Bob 33+36+40+35+39 + 44+36 = 263, on phase 8."""
+    from engine_mpy.dice import DiceGame
+    best = ("4144405455", "4232251341", "4455315555", "5144125043", "3432300245",
+            "3112524103", "5044245454", "1550324154", "2433353353", "5142444422")
+    median = ("2135004024", "4451021335", "3504415042", "1322130250", "4424312250",
+              "2314241320", "5404331315")
+    miss = "2100355423"   # makes no phase
+    bob = [median[0], miss, median[1], median[2], miss, median[3], median[4], median[5],
+           median[6], miss]
+    g = DiceGame({"players": ["Ann", "Bob"], "order": [0, 1]})
+    for t in range(10):
+        g.add({"player": 0, "faces": best[t]})
+        g.add({"player": 1, "faces": bob[t]})
+    return g
+
+
+SAVED = {"dice_over": _dice_over}
 
 # name -> key script from start-up
 CASES = (
@@ -58,6 +92,7 @@ CASES = (
     ("twist_sheet", _TW_OVER + " DOWN DOWN DOWN DOWN OK"),
     # Engineer B: Phase 10 and Masters (a game started through New game, then its screens).
     ('cards_standings', 'DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN OK UP UP OK OK DOWN DOWN OK DOWN DOWN OK OK OK UP UP OK OK OK UP OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK OK'),
+    ('cards_undo', 'DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN OK UP UP OK OK DOWN DOWN OK DOWN DOWN OK OK OK UP UP OK OK OK UP OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK OK DOWN DOWN OK'),
     ('cards_hand_counts', 'DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN OK UP UP OK OK DOWN DOWN OK DOWN DOWN OK OK OK UP UP OK'),
     ('cards_hand_points', 'DOWN DOWN DOWN DOWN DOWN OK DOWN DOWN DOWN DOWN OK UP OK LONG_OK UP UP UP UP OK OK OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK DOWN OK OK OK UP UP UP UP UP UP UP UP UP UP UP UP'),
     ('cards_ask', 'DOWN DOWN DOWN DOWN DOWN OK DOWN DOWN DOWN DOWN OK UP OK LONG_OK UP UP UP UP OK OK OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK DOWN OK OK OK UP UP UP UP UP UP UP UP UP UP UP UP OK'),
@@ -67,6 +102,21 @@ CASES = (
     ('cards_sheet', 'DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN OK UP UP OK OK DOWN DOWN OK DOWN DOWN OK OK OK UP UP OK OK OK UP OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK OK OK DOWN OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK OK DOWN OK'),
     ('cards_tiebreak', 'DOWN OK OK DOWN DOWN OK DOWN DOWN DOWN OK OK OK OK DOWN OK UP OK OK DOWN OK UP UP OK OK DOWN DOWN OK DOWN OK OK OK UP OK OK OK OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK OK OK DOWN OK UP OK OK OK OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK OK'),
     ('cards_gameover', 'DOWN OK OK DOWN DOWN OK DOWN DOWN DOWN OK OK OK OK DOWN OK UP OK OK DOWN OK UP UP OK OK DOWN DOWN OK DOWN OK OK OK UP OK OK OK OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK OK OK DOWN OK UP OK OK OK OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK OK OK'),
+    # Dice: the turn-order roll (a tie, then settled), the standings, a turn rolled (not
+    # made), two dice held, the third roll making the phase (its dice underlined), real
+    # dice being entered, the Undo question, the free roller, and a saved game at its end:
+    # game over and the score sheet's last rows.
+    ("dice_order_tie", _DI + " OK"),
+    ("dice_order", _DI + " OK OK"),
+    ("dice_home", _DI_HAND2),
+    ("dice_turn_rolled", _DI_ROLL1),
+    ("dice_turn_held", _DI_ROLL1 + " UP OK UP OK"),
+    ("dice_turn_made", _DI_HOME + " OK OK OK OK"),
+    ("dice_entry", _DI_HAND2 + " OK DOWN OK DOWN OK UP UP OK"),
+    ("dice_undo", _DI_HAND2 + " UP OK"),
+    ("dice_roller", "DOWN DOWN OK OK DOWN OK"),
+    ("dice_over", "GAME:dice_over OK"),
+    ("dice_sheet", "GAME:dice_over OK UP UP UP OK DOWN DOWN DOWN DOWN DOWN DOWN DOWN DOWN"),
 )
 
 
@@ -75,6 +125,11 @@ def render(keys, board="pico"):
     sim.use_fake_machine()
     state = tempfile.mkdtemp(prefix="phase10-golden-")
     try:
+        if keys.startswith("GAME:"):
+            from engine_mpy import savefile
+            name, _, keys = keys[5:].partition(" ")
+            with open(os.path.join(state, "game.json"), "w") as f:
+                f.write(savefile.dumps(SAVED[name]()))
         dev = script.Device(board=board, state=state, mem_free=MEM_FREE)
         dev.play(script.parse(keys))
         return "\n".join(dev.rows()) + "\n"

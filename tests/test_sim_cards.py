@@ -1,39 +1,50 @@
-# Phase 10 and Masters on the simulated device, key by key: whole games from the standings
-# (opened as Continue opens them, on a game saved with no hand yet) to game over, checked
-# against figures worked out by hand from RULINGS.md; corrections, undo, a refusal that
-# keeps what was typed; and the same keys on the twin (micropython, .mpy, capped heap)
-# drawing the same screens.
+# Phase 10 and Masters on the simulated device, key by key: whole games from the first key
+# on a new device (New game, the game and variation, the players typed on the picker, the
+# first dealer) to game over, checked against figures worked out by hand from RULINGS.md;
+# corrections, undo, a refusal that keeps what was typed; and the same keys on the twin
+# (micropython, .mpy, capped heap) drawing the same screens.
 import json
 import os
 import shutil
 import tempfile
 
-from engine_mpy import savefile
-from engine_mpy.cards import Classic, Masters
 from host_sim import script, sim
+from tests.newgame_keys import new_game
 
 sim.use_fake_machine()
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NAMES = ["Ann", "Bob", "Cid"]
 
 
-class Table:
-    """The device with a saved game and its standings open; keys are kept in chunks so
-    the twin can replay them and print the screen after each."""
+# Settings (sixth on the menu), "Hands by" (fifth): points; back to the menu, then up to
+# its first row.
+POINTS = "DOWN DOWN DOWN DOWN DOWN OK DOWN DOWN DOWN DOWN OK UP OK LEFT UP UP UP UP UP"
 
-    def __init__(self, game, points=False):
+
+class Table:
+    """A new device (empty flash) on the main menu: the first chunk of keys starts the
+    game (new_game(kind, NAMES[:players], dealer, ...)) and its standings open. Keys are
+    kept in chunks so the twin can replay them from the same empty start and print the
+    screen after each."""
+
+    def __init__(self, kind, players, dealer, points=False, **variation):
         self.state = tempfile.mkdtemp(prefix="phase10-cards-")
-        with open(os.path.join(self.state, "game.json"), "w") as f:
-            f.write(savefile.dumps(game))
-        if points:
-            with open(os.path.join(self.state, "settings.json"), "w") as f:
-                f.write(json.dumps({"entry": "points"}))
         self.start = os.path.join(self.state, "start")
-        shutil.copytree(self.state, self.start)
+        os.makedirs(self.start)
         self.dev = script.Device(state=self.state, mem_free=40000)
-        self.dev.app.push("cards_home")
         self.chunks = []
         self.screens = []
+        if points:
+            self.keys(POINTS)
+            assert self.dev.app.settings["entry"] == "points"
+        self.keys(new_game(kind, NAMES[:players], dealer, **variation))
+        assert self.top() == "cards_home"
+        g = self.game()
+        assert g.KIND == kind and g.settings["players"] == NAMES[:players]
+        assert g.settings["dealer"] == dealer and g.records == []
+        if kind == "classic":
+            assert g.settings["variation"] == variation.get("variation", "standard")
+            assert g.settings.get("phases") == variation.get("phases")
 
     def keys(self, k):
         self.dev.play(script.parse(k))
@@ -92,7 +103,7 @@ def finish(t):
 
 
 def test_classic_standard_with_undo_correction_and_refusal():
-    t = Table(Classic({"players": NAMES[:2], "dealer": 0}))
+    t = Table("classic", 2, 0)
     try:
         # Hand 1: Ann out; Bob keeps 1 low + 1 Wild (2 cards, phase 1 leaves at most 4):
         # completed, 5 + 25 = 30.
@@ -138,7 +149,7 @@ def test_classic_standard_with_undo_correction_and_refusal():
 
 
 def test_classic_ten_hands_tie_break():
-    t = Table(Classic({"players": NAMES[:2], "dealer": 1, "variation": "ten_hands"}))
+    t = Table("classic", 2, 1, variation="ten_hands")
     try:
         # Ann goes out in odd hands, Bob in even ones; the other fails with 50 each time.
         for h in range(1, 11):
@@ -162,7 +173,7 @@ def test_classic_ten_hands_tie_break():
 
 
 def test_classic_first_n_phases():
-    t = Table(Classic({"players": NAMES, "dealer": 2, "variation": "first_n", "phases": 2}))
+    t = Table("classic", 3, 2, variation="first_n", phases=2)
     try:
         # Hand 1: Ann out; Bob 2 low (completed phase 1, 10); Cid 9 low + 1 ten (10 cards,
         # failed, 45 + 10 = 55).
@@ -180,7 +191,7 @@ def test_classic_first_n_phases():
 
 
 def test_classic_even_phases_by_points():
-    t = Table(Classic({"players": NAMES[:2], "dealer": 0, "variation": "even"}), points=True)
+    t = Table("classic", 2, 0, points=True, variation="even")
     try:
         # Hand 1 (phase 2, 7 cards: a completer keeps at most 3, 75 points at most): Bob
         # 60 fits both 10 cards and 3 cards, so the device asks; he completed it.
@@ -202,7 +213,7 @@ def test_classic_even_phases_by_points():
 
 
 def test_masters_full_game():
-    t = Table(Masters({"players": NAMES[:2], "dealer": 0}))
+    t = Table("masters", 2, 0)
     try:
         # Hand 1: Ann out with phase 1 (first of her remaining); Bob completed phase 5
         # (DOWN 5 from "none") and kept 1 low card (phase 5 lays 8: at most 2 kept), 5.
@@ -224,8 +235,8 @@ def test_masters_full_game():
 
 
 def check_twin(t):
-    """The same chunks on the twin from the same saved start: the same screens."""
+    """The same chunks on the twin from the same empty start: the same screens."""
     from tests.test_twin import play
-    got = play(t.start, t.chunks, "cards_home")
+    got = play(t.start, t.chunks)
     for i in range(len(got)):
         assert got[i] == t.screens[i], "twin differs after %r" % t.chunks[i]

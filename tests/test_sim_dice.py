@@ -1,9 +1,10 @@
-# Phase 10 Dice on the simulated device, from the first key to game over: the turn-order
-# roll, turns rolled with the seeded random source and turns entered from real dice,
-# solitaire and two players, the score sheet, undo, the game-over screen and Finish. The
-# final figures of the entered sessions are worked out by hand from the rules (comments).
-# Table.chunks keeps the keys so check_twin() replays them on the twin (micropython, .mpy,
-# capped heap) and every snapped screen must be the same there.
+# Phase 10 Dice on the simulated device, from the first key to game over: New game, Dice,
+# the players typed on the picker, the turn-order roll, turns rolled with the seeded random
+# source and turns entered from real dice, solitaire and two players, the score sheet,
+# undo, the game-over screen and Finish. The final figures of the entered sessions are
+# worked out by hand from the rules (comments). Table.chunks keeps the keys so check_twin()
+# replays them on the twin (micropython, .mpy, capped heap) from the same empty start, and
+# every snapped screen must be the same there.
 import json
 import os
 import shutil
@@ -13,25 +14,26 @@ import tempfile
 from host_sim import script, sim
 from engine_mpy.dice import FACE_NUM, FACE_COL, COLOURS, parse_die
 from engine_mpy import savefile
+from tests.newgame_keys import new_game
 
 sim.use_fake_machine()
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class Table:
-    """The simulated device with a screen opened, keys recorded for the twin."""
+    """A new device (empty flash) on the main menu, keys recorded for the twin. The first
+    keys start a Dice game of names: New game, Dice, the players, Next: the turn-order
+    roll ("dice_order")."""
 
-    def __init__(self, state, screen=None, arg=None):
+    def __init__(self, state, names):
         self.dev = script.Device(state=state, mem_free=40000)
         self.app = self.dev.app
-        self.screen = screen
-        self.arg = arg
         self.chunks = []
         self.screens = []
         self.cur = []
-        if screen:
-            self.app.push(screen, arg)
-            self.dev.play(script.parse(""))
+        self.keys(new_game("dice", names))
+        assert self.top().module == "dice_order" and self.top().names == names
+        assert self.game() is None   # the turn-order roll starts it
 
     def keys(self, s):
         self.cur.append(s)
@@ -96,12 +98,12 @@ def play_entered(t, turns):
 
 
 def check_twin(t):
-    """The same chunks on the twin from the same (empty) start, with the same seeded
-    dice: the same screens at every snap."""
+    """The same chunks on the twin from the same empty start (a new device), with the same
+    seeded dice: the same screens at every snap."""
     from tests.test_twin import play
     state = tempfile.mkdtemp(prefix="phase10-dice-")
     try:
-        got = play(state, t.chunks, t.screen, t.arg)
+        got = play(state, t.chunks)
     finally:
         shutil.rmtree(state, ignore_errors=True)
     for i in range(len(got)):
@@ -141,10 +143,21 @@ SOLO_SCORES = [57, 37, 38, 49, 52, 54, 58, 49, 52, 53]
 
 
 def test_solitaire_real_dice_to_game_over(tmp_path):
-    t = Table(str(tmp_path), "dice_order", {"players": ["Ann"]})
+    t = Table(str(tmp_path), ["Ann"])
     t.keys("OK")   # solitaire: no order roll, the game starts
     assert [s.module for s in t.app.stack] == ["menu", "dice_home"]
     play_entered(t, SOLO)
+    assert t.game().state.over and t.top().title == "Game over"
+    # Undo the last turn from the game-over screen (Undo is second from the bottom; asked
+    # first): the game runs again on phase 10. The same dice entered again end it as before.
+    t.keys("UP UP OK")
+    assert t.top().module == "confirm" and t.top().title == "Undo turn 11?"
+    t.keys("OK")
+    g = t.game()
+    assert t.top().module == "dice_home" and t.top().title != "Game over"
+    assert not g.state.over and g.state.phase[0] == 10 and len(g.records) == 10
+    assert t.saved().records == g.records
+    play_entered(t, SOLO[-1:])
     g = t.game()
     assert g.state.over
     assert g.state.scores[0] == SOLO_SCORES
@@ -178,7 +191,7 @@ def test_two_players_rolled_with_the_seeded_dice_to_game_over(tmp_path):
     # Ann and Bob roll the turn order (seeded: the same dice on both runtimes), then play
     # every turn with the virtual dice: roll up to three times, stop as soon as the phase
     # is made (the table reads the screen), never hold.
-    t = Table(str(tmp_path), "dice_order", {"players": ["Ann", "Bob"]})
+    t = Table(str(tmp_path), ["Ann", "Bob"])
     order = t.top().roll
     for _ in range(10):
         if order.done():

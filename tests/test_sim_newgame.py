@@ -213,6 +213,26 @@ def test_the_player_limits_are_the_engines():
             raise AssertionError("%s takes %d players" % (kind, len(bad)))
 
 
+def test_the_first_n_stepper_offers_the_engines_range(tmp_path):
+    # New game's N stepper has its own copy of the range the card engine takes for
+    # "phases": from 5 it stops at 1 going down and at 10 going up, and the engine takes
+    # exactly those ends.
+    from engine_mpy.cards import Classic
+    from engine_mpy.game import RuleError
+    dev = device(tmp_path, NEW_GAME + " OK DOWN DOWN OK " + " ".join(["DOWN"] * 6))
+    assert dev.app.top().step == 3 and dev.app.top().n == 1
+    dev.play(script.parse(" ".join(["UP"] * 12)))
+    assert dev.app.top().n == 10
+    for n in (1, 10):
+        Classic({"players": ["A", "B"], "variation": "first_n", "phases": n})
+    for n in (0, 11):
+        try:
+            Classic({"players": ["A", "B"], "variation": "first_n", "phases": n})
+        except RuleError:
+            continue
+        raise AssertionError("the engine takes %d phases" % n)
+
+
 def test_the_twin_shows_the_same_screens_at_the_twin_heap(tmp_path):
     # New game, the picker, Players, History and Rules on the micropython binary from .mpy
     # at the twin's 128K cap: byte-identical to CPython. (Starting a game loads the card

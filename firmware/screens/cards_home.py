@@ -3,8 +3,7 @@
 # phase in the last hand, a dot for the leader, the phase (Masters: phases done), total.
 # OK on a player: their phase in words (Masters: done and still to do). Everything shown
 # comes from the engine; this screen never works out a rule.
-from firmware.screens.base import ListScreen, LINE_H, W
-from firmware.keys import OK, BACK, LEFT, KEY_MASK
+from firmware.screens.base import ListScreen, LINE_H
 
 _ACTIONS = ("End of hand", "Score sheet", "Undo last hand", "Correct a hand", "Rules")
 _SHORT = {"ten_hands": "Ten hands", "first_n": "First %d", "even": "Even phases"}
@@ -25,11 +24,10 @@ class Home(ListScreen):
         self.n = len(g.settings["players"])
         # Start on "End of hand": with six players the whole table still shows above it.
         self.move(self.n, True)
-        self.ask = 0   # 1 while "Undo hand N?" waits for OK
 
     def park(self):
         # The standings keep their place whatever the hand did (as before parking).
-        return None if self.ask else self.park_place()
+        return self.park_place()
 
     def resume(self, s):
         self.resume_place(s)
@@ -62,11 +60,7 @@ class Home(ListScreen):
             else:
                 app.push("sheet", "pick" if i == 3 else None)
         elif i == 2:
-            if not g.records:
-                app.push("note", "There is nothing to undo.")
-            else:
-                self.ask = 1
-                self.dirty = True
+            app.push("confirm", "undo")
         else:
             app.push("rules")
         return True
@@ -82,28 +76,8 @@ class Home(ListScreen):
             return "%s: all phases done. Total %d." % (r["name"], r["total"])
         return "%s: phase %d, %s. Total %d." % (r["name"], r["phase"], r["phase_text"], r["total"])
 
-    def key(self, k):
-        if not self.ask:
-            return ListScreen.key(self, k)
-        base = k & KEY_MASK
-        if base == OK:
-            self.ask = 0
-            msg = self.app.session.commit("undo")
-            if msg:
-                self.app.push("note", msg)
-        elif base == BACK or base == LEFT:
-            self.ask = 0
-        self.dirty = True
-        return True
-
     def draw(self, c):
         g = self.game()
-        if self.ask:
-            c.text("Undo hand %d?" % len(g.records), 2, 16)
-            c.text("Its entry is lost.", 2, 28)
-            c.text("OK: undo  <: keep", 2, 48)
-            c.invert_rect(0, 46, W, LINE_H + 2)
-            return
         self.title = "Hand %d  %s" % (g.state.hands + 1, kind_label(g))
         # The leaders (equal standing shares first place), as bits: once per drawing.
         self.lead = 0

@@ -4,13 +4,12 @@
 # Running: the first line starts the turn of the player whose turn it is (OK opens
 # "dice_turn"); then the last turn's result, every player in turn order with the phase
 # they attempt next and their total ('>' marks whose turn it is, '*' the leader), Score
-# sheet ("dice_sheet") and Undo last turn (asks first).
+# sheet ("dice_sheet") and Undo last turn (asks first, on "confirm").
 # Over: the winner or co-winners, the ranking by grand total, Score sheet, Undo last turn,
 # and Finish game, which moves the game to the history and updates the roster
 # (firmware.roster.finish), then goes back to the main menu.
 # Every figure comes from the engine (DiceGame: state, total(), winners()).
-from firmware.screens.base import ListScreen, W, H, LINE_H
-from firmware.keys import OK, RIGHT, BACK, LEFT, KEY_MASK
+from firmware.screens.base import ListScreen
 
 # What OK does on a line.
 _NONE = 0
@@ -23,11 +22,10 @@ _FINISH = 4
 class DiceHome(ListScreen):
     def __init__(self, app):
         ListScreen.__init__(self, app, 0)
-        self.ask = False
         self.refresh()
 
     def park(self):
-        return None if self.ask else self.park_place(self.game)
+        return self.park_place(self.game)
 
     def resume(self, s):
         self.resume_place(s, self.game)
@@ -107,21 +105,6 @@ class DiceHome(ListScreen):
             self.top = 0
             self.refresh()
 
-    def key(self, k):
-        if self.ask:
-            b = k & KEY_MASK
-            if b == OK or b == RIGHT:
-                self.ask = False
-                err = self.app.session.commit("undo")
-                if err:
-                    self.app.push("note", err)
-                self.refresh()
-            elif b == BACK or b == LEFT:
-                self.ask = False
-                self.dirty = True
-            return True
-        return ListScreen.key(self, k)
-
     def choose(self, i):
         a = self.acts[i]
         if a == _TURN:
@@ -131,11 +114,7 @@ class DiceHome(ListScreen):
         elif a == _SHEET:
             self.app.push("dice_sheet")
         elif a == _UNDO:
-            if self.game.records:
-                self.ask = True
-                self.dirty = True
-            else:
-                self.app.push("note", "There is no turn to undo.")
+            self.app.push("confirm", "undo")
         elif a == _FINISH:
             self.finish()
         return True
@@ -144,16 +123,6 @@ class DiceHome(ListScreen):
         # Roster stats, the history entry, the save forgotten, back to the menu.
         from firmware import roster
         roster.finish_and_leave(self.app)
-
-    def draw(self, c):
-        ListScreen.draw(self, c)
-        if self.ask:
-            q, ph, sc = self.game.state.last
-            c.fill_rect(4, 14, W - 8, 36, 0)
-            c.rect(4, 14, W - 8, 36)
-            c.text("Undo the last turn", 8, 17)
-            c.text("%s P%d %s?" % (self.game.name(q)[:8], ph, sc if sc >= 0 else "failed"), 8, 17 + LINE_H)
-            c.text("OK: undo  BACK: no", 8, 17 + 3 * LINE_H)
 
 
 def make(app, arg):

@@ -1,9 +1,9 @@
 # Game over for Phase 10 and Masters. A tie the rules send to a tie-break hand comes first:
 # the tied players replay the last phase and the table says who went out first in it
 # (committed as {"tiebreak": player}). Then the winner, the final ranking, and the actions:
-# Finish (roster stats and history, on this explicit OK), Score sheet, Undo last hand.
-from firmware.screens.base import ListScreen, LINE_H, W
-from firmware.keys import OK, BACK, LEFT, KEY_MASK
+# Finish (roster stats and history, on this explicit OK), Score sheet, Undo last hand
+# (asked first on "confirm"; once undone the game runs again: back to the standings).
+from firmware.screens.base import ListScreen
 
 _ACTIONS = ("Finish game", "Score sheet", "Undo last hand")
 
@@ -11,13 +11,13 @@ _ACTIONS = ("Finish game", "Score sheet", "Undo last hand")
 class GameOver(ListScreen):
     def __init__(self, app):
         ListScreen.__init__(self, app, 0)
-        self.ask = 0
         self.setup()
 
     def setup(self):
         g = self.app.session.game
         st = g.state
         names = g.settings["players"]
+        self.seen = len(g.records)
         self.tie = st.tiebreak[:]
         if self.tie:
             self.title = "Tie-break hand"
@@ -81,35 +81,14 @@ class GameOver(ListScreen):
         elif i == 1:
             app.push("sheet")
         else:
-            self.ask = 1
-            self.dirty = True
+            app.push("confirm", "undo")
         return True
 
-    def key(self, k):
-        if not self.ask:
-            return ListScreen.key(self, k)
-        base = k & KEY_MASK
-        if base == OK:
-            self.ask = 0
-            msg = self.app.session.commit("undo")
-            if msg:
-                self.app.push("note", msg)
-            else:
-                self.app.pop()   # the game runs again: back to the standings
-                return True
-        elif base == BACK or base == LEFT:
-            self.ask = 0
-        self.dirty = True
-        return True
-
-    def draw(self, c):
-        if self.ask:
-            c.text("Undo hand %d?" % len(self.app.session.game.records), 2, 16)
-            c.text("Its entry is lost.", 2, 28)
-            c.text("OK: undo  <: keep", 2, 48)
-            c.invert_rect(0, 46, W, LINE_H + 2)
-            return
-        ListScreen.draw(self, c)
+    def tick(self, now):
+        # Back from "confirm" with the last hand undone: the game runs again.
+        g = self.app.session.game
+        if g is not None and len(g.records) != self.seen:
+            self.app.pop()
 
 
 def make(app, arg):

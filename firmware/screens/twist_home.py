@@ -5,12 +5,11 @@
 # pawn(s), its space, what it attempts next: "P3", "T?" on a Twist space before choosing,
 # "fin" once past the red space); OK on a pawn says its space and phase in words. Then
 # Play hand (Twist choices first when a pawn stands on a Twist space), Board, Score sheet
-# (OK on a hand corrects it), Undo last hand (asks first).
+# (OK on a hand corrects it), Undo last hand (asks first, on "confirm").
 # Over: the winner or co-winners, the ranking by pawn, Board, Score sheet, Undo last hand,
 # Finish game (roster and history: firmware.roster.finish), back to the main menu.
 # Every figure comes from the engine (engine_mpy.twist.Twist).
-from firmware.screens.base import ListScreen, LINE_H, W
-from firmware.keys import OK, BACK, LEFT, KEY_MASK
+from firmware.screens.base import ListScreen, LINE_H
 
 _PLAY = "Play hand"
 _BOARD = "Board"
@@ -22,11 +21,10 @@ _FINISH = "Finish game"
 class Home(ListScreen):
     def __init__(self, app):
         ListScreen.__init__(self, app, 0)
-        self.ask = False
         self.refresh()
 
     def park(self):
-        return None if self.ask else self.park_place(self.game)
+        return self.park_place(self.game)
 
     def resume(self, s):
         self.resume_place(s, self.game)
@@ -103,11 +101,7 @@ class Home(ListScreen):
             else:
                 app.push("note", "No hand has been played yet.")
         elif a == _UNDO:
-            if g.records:
-                self.ask = True
-                self.dirty = True
-            else:
-                app.push("note", "There is nothing to undo.")
+            app.push("confirm", "undo")
         elif a == _FINISH:
             self.finish()
         return True
@@ -127,31 +121,6 @@ class Home(ListScreen):
     def finish(self):
         from firmware import roster
         roster.finish_and_leave(self.app)
-
-    def key(self, k):
-        if not self.ask:
-            return ListScreen.key(self, k)
-        b = k & KEY_MASK
-        if b == OK:
-            self.ask = False
-            err = self.app.session.commit("undo")
-            if err:
-                self.app.push("note", err)
-            else:
-                self.refresh()
-        elif b == BACK or b == LEFT:
-            self.ask = False
-        self.dirty = True
-        return True
-
-    def draw(self, c):
-        if self.ask:
-            c.text("Undo hand %d?" % len(self.game.records), 2, 16)
-            c.text("Its entry is lost.", 2, 28)
-            c.text("OK: undo  <: keep", 2, 48)
-            c.invert_rect(0, 46, W, LINE_H + 2)
-            return
-        ListScreen.draw(self, c)
 
     def draw_row(self, c, i, y, right):
         g = self.game
