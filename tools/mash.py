@@ -162,7 +162,12 @@ class Mash:
         self.plans = {}
         self._steps = {}
         self.next_power = self._power_gap()
+        if self.rnd.random() < 0.4 and not os.path.exists(os.path.join(self.state, "twist_layout.txt")):
+            # the owner's own Twist board (the short example) on some devices
+            shutil.copy(os.path.join(ROOT, "firmware", "layouts", "short.txt"),
+                        os.path.join(self.state, "twist_layout.txt"))
         self.boot()
+        self.first_files = self.boot_files
         # CPython's collector then skips the long-lived simulator and test objects on
         # the firmware's many gc.collect() calls: a run goes about twice as fast.
         gc.freeze()
@@ -280,6 +285,7 @@ class Mash:
                 self.fail("settings.json %r differs from the settings in RAM %r" % (s, app.settings))
         p = os.path.join(st, ROSTER)
         self.roster_len = 0
+        self.roster = {}
         if os.path.exists(p):
             from firmware import roster
             with open(p) as f:
@@ -287,6 +293,7 @@ class Mash:
             if rows is None:
                 self.fail("roster.json is not a roster")
             self.roster_len = len(rows)
+            self.roster = dict((row[0], row) for row in rows)
         h = self._history()
         if not isinstance(h, list) or [e for e in h if not isinstance(e, dict) or e.get("game") not in KINDS]:
             self.fail("history.json is not a list of games")
@@ -333,10 +340,12 @@ class Mash:
         if changed and w == self.writes:
             self.fail("the game in RAM changed but nothing was saved")
         self.writes = w
+        self.roster_was = self.roster
         h = self.check_files()
         if h != self.hist:
             for e in _added(self.hist, h):
                 (self.finished if e.get("done") else self.abandoned)[e["game"]] += 1
+                self.check_entry(e)
         self.hist = h
         if self.roster_len > self.names:
             self.counts["name_added"] += self.roster_len - self.names
@@ -363,6 +372,28 @@ class Mash:
                 self.fail("records went from %d to %d in one event" % (len(a), len(b)))
         self.game = g
         self.recs = list(g.records) if g is not None else None
+
+    def check_entry(self, e):
+        """A game just put in the history: the one that ran, and (finished) its players'
+        figures in the roster moved on by exactly this game."""
+        g = self.game
+        if g is None or e["game"] != g.KIND or e["players"] != g.settings["players"] \
+                or e["hands"] != len(self.recs):
+            self.fail("history entry %r is not the game that ran" % (e,))
+        before = self.roster_was
+        for name in e["players"]:
+            new = self.roster.get(name)
+            old = before.get(name) or [name, 0, 0, 0, 0]
+            if not e["done"]:
+                if new != before.get(name):
+                    self.fail("an abandoned game changed %s's figures in the roster" % name)
+                continue
+            if new is None:
+                if len(self.roster) < 20:
+                    self.fail("%s of a finished game is not in the roster" % name)
+                continue
+            if new[1] != old[1] + 1 or new[2] != old[2] + (name in e["winners"]):
+                self.fail("%s's games/wins went from %r to %r" % (name, old[1:3], new[1:3]))
 
     def classify(self, g, rec):
         if "tiebreak" in rec:
@@ -500,7 +531,7 @@ class Mash:
             p["kind"] = _pick(r, w)
             p["var"] = r.randrange(4)
             p["n"] = r.randint(1, 10)
-            p["players"] = (r.choice((1, 1, 2, 3)) if p["kind"] == "dice"
+            p["players"] = (r.choice((1, 1, 2, 3, 4, 8)) if p["kind"] == "dice"
                             else r.choice((2, 2, 3, 3, 4, 5, 6)))
             p["dealer"] = r.randrange(p["players"] + 1)
         if s == 0:   # a game is running: abandon it?
@@ -893,6 +924,9 @@ def twin(events, seed, heap="256K", chunk=100):
             f.write("\n".join(m.tokens) + "\n")
         state = os.path.join(start, "state")
         os.mkdir(state)
+        for n, data in m.first_files.items():    # the folder the CPython run started on
+            with open(os.path.join(state, n), "wb") as f:
+                f.write(data)
         env = dict(os.environ)
         env["MICROPYPATH"] = ":".join([b, os.path.join(b, "lib"),
                                        os.path.join(ROOT, "host_sim", "twin"),
@@ -911,8 +945,11 @@ def twin(events, seed, heap="256K", chunk=100):
                 raise MashError("seed %d: the twin's screen differs after chunk %d of %d keys "
                                 "(keys in %s)" % (seed, i + 1, chunk, keys))
         # The same values; MicroPython orders a dict's keys its own way in the text.
-        a = dict((k, json.loads(v)) for k, v in _files(m.state).items())
-        b2 = dict((k, json.loads(v)) for k, v in _files(state).items())
+        def values(files):
+            return dict((k, json.loads(v) if k.endswith(".json") else v) for k, v in files.items())
+
+        a = values(_files(m.state))
+        b2 = values(_files(state))
         if a != b2:
             raise MashError("seed %d: the twin's files differ: %r vs %r" % (
                 seed, sorted(a), sorted(b2)))
