@@ -28,7 +28,6 @@ import json
 import os
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -911,50 +910,35 @@ class Mash:
 # --- the twin ------------------------------------------------------------------------------
 def twin(events, seed, heap="256K", chunk=100):
     """Play a CPython mash (no power cycles) and the same keys on the micropython binary
-    from .mpy files; the screens after every chunk of keys and the files at the end must
-    be the same. Returns the CPython Mash (closed)."""
-    from tests.test_twin import build, BIN
+    from .mpy files (tests/test_twin.py play(): the firmware under the capped heap, its
+    display wired out to the controller emulator here); the screens after every chunk of
+    keys and the files at the end must be the same. Returns the CPython Mash (closed)."""
+    from tests.test_twin import play
     m = Mash(seed, power=False, record=True)
-    start = tempfile.mkdtemp(prefix="phase10-mash-twin-")
+    state = tempfile.mkdtemp(prefix="phase10-mash-twin-")
     try:
         m.run(events, chunk)
-        b = build()
-        keys = os.path.join(start, "keys.txt")
-        with open(keys, "w") as f:
-            f.write("\n".join(m.tokens) + "\n")
-        state = os.path.join(start, "state")
-        os.mkdir(state)
         for n, data in m.first_files.items():    # the folder the CPython run started on
             with open(os.path.join(state, n), "wb") as f:
                 f.write(data)
-        env = dict(os.environ)
-        env["MICROPYPATH"] = ":".join([b, os.path.join(b, "lib"),
-                                       os.path.join(ROOT, "host_sim", "twin"),
-                                       os.path.join(ROOT, "host_sim")])
-        r = subprocess.run([BIN + "micropython", "-X", "heapsize=" + heap,
-                            os.path.join(ROOT, "tests", "twin_play.py"), state, keys],
-                           env=env, capture_output=True, text=True, timeout=600)
-        if r.returncode != 0:
-            raise MashError("the twin failed (seed %d, keys in %s):\n%s" % (
-                seed, keys, (r.stdout[-1500:] + r.stderr[-3000:])))
-        got = r.stdout.split("=\n")[:-1]
-        if len(got) != len(m.screens):
-            raise MashError("the twin drew %d screens, CPython %d" % (len(got), len(m.screens)))
+        try:
+            got = play(state, m.tokens, heap=heap)
+        except AssertionError as e:
+            raise MashError("seed %d: the twin failed: %s" % (seed, str(e)[-3000:]))
         for i in range(len(got)):
             if got[i] != m.screens[i]:
-                raise MashError("seed %d: the twin's screen differs after chunk %d of %d keys "
-                                "(keys in %s)" % (seed, i + 1, chunk, keys))
+                raise MashError("seed %d: the twin's screen differs after chunk %d of %d keys: "
+                                "%s" % (seed, i + 1, chunk, m.tokens[i]))
+
         # The same values; MicroPython orders a dict's keys its own way in the text.
         def values(files):
             return dict((k, json.loads(v) if k.endswith(".json") else v) for k, v in files.items())
 
-        a = values(_files(m.state))
-        b2 = values(_files(state))
-        if a != b2:
-            raise MashError("seed %d: the twin's files differ: %r vs %r" % (
-                seed, sorted(a), sorted(b2)))
+        a, b = values(_files(m.state)), values(_files(state))
+        if a != b:
+            raise MashError("seed %d: the twin's files differ: %r vs %r" % (seed, sorted(a), sorted(b)))
     finally:
-        shutil.rmtree(start, ignore_errors=True)
+        shutil.rmtree(state, ignore_errors=True)
         m.close()
     return m
 
