@@ -156,6 +156,7 @@ class Mash:
         self.finished = dict.fromkeys(KINDS, 0)
         self.abandoned = dict.fromkeys(KINDS, 0)
         self.commits = 0
+        self.flash_writes = 0     # saves and removals, over every start
         self.wall = 0.0
         self.good = _GOOD or _GOOD.update(_good_faces()) or _GOOD
         self.plans = {}
@@ -210,6 +211,7 @@ class Mash:
 
     def power_cycle(self):
         self.check_files()
+        self.flash_writes += self.app.store.writes
         before = self.disk_game
         settings = dict(self.app.settings)
         self.boot()
@@ -883,7 +885,7 @@ class Mash:
         lines = [
             "mash: seed %d, %d events in %.1f s (%.0f events/s), %d flash writes"
             % (self.seed, self.n, self.wall, self.n / self.wall if self.wall else 0,
-               self.app.store.writes),
+               self.flash_writes + self.app.store.writes),
             "commits (saved changes to the running game): %d = %d hands/turns, %d tie-break "
             "hands, %d undos, %d corrections" % (self.commits, c["hand"], c["tiebreak"], c["undo"],
                                                  c["correction"]),
@@ -898,7 +900,8 @@ class Mash:
             "off and woken %d; power cycles %d" % (c["notes"], c["setting_changed"], c["name_added"],
                                                    c["long_wait"], c["display_off_woken"],
                                                    c["power_cycle"]),
-            "screens (opened / events on top):",
+            "screens (made / events on top; the menu and a game's home are made again "
+            "each time they come back on top):",
         ]
         for m in SCREENS:
             lines.append("  %-13s %6d / %7d" % (m, self.opened.get(m, 0), self.on_top.get(m, 0)))
