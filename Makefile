@@ -20,7 +20,7 @@ DRIVER_SITE = $(shell $(PY) -c "import importlib.util as u, os; print(os.path.di
 DRIVER_SRC := adafruit_ssd1306.py adafruit_bus_device/__init__.py adafruit_bus_device/i2c_device.py adafruit_bus_device/spi_device.py
 TWIN_SRC := host_sim/__init__.py host_sim/ssd1306_emu.py host_sim/twin/__init__.py host_sim/twin/machine.py
 
-.PHONY: all venv test test-host test-mpy mpy mpy-check sim golden fonts bench bench-dice deploy deploy-dry deploy-main package-json clean
+.PHONY: all venv test test-host test-mpy mpy mpy-check sim golden fonts bench bench-dice soak deploy deploy-dry deploy-main package-json clean
 
 all: test
 
@@ -71,6 +71,11 @@ golden: $(STAMP)
 
 fonts: $(STAMP)
 	$(PY) tools/fontgen.py
+
+# Long runs, outside `make test`. mash: 100,000 random key events on the simulator, every
+# save checked after each (tools/mash.py; its short form is tests/test_mash.py).
+soak: $(STAMP)
+	$(PY) tools/mash.py --events 100000 --seed 1
 
 # Put everything the board needs on it (compiled, display driver included, no download);
 # saved games and settings on the board are left alone.
