@@ -20,8 +20,8 @@ them (their keys recorded from the tests themselves, never copied here):
 - boot_ms: import of firmware.main to the first frame on the bus (a saved 6-player game
   of 30 hands to load), scaled like key_to_frame, plus the wire time of the boot bytes.
 - flash_writes_per_hand: flash writes per committed hand (a hand added, corrected or
-  undone) over the sessions; flash_writes_other_keys: writes on every other key press
-  (starting and finishing a game aside): must be 0.
+  undone) over the sessions; flash_writes_other_keys: writes on key presses that changed
+  nothing on the flash (a browsing key, a refused entry): must be 0.
 - save_bytes: the save of a 6-player Classic game after 30 hands.
 """
 import json
@@ -154,8 +154,10 @@ def _use_tests():
 
 
 def record_sessions(tmp):
-    """Run the session tests with their twin step replaced by a recorder: a list of
-    {name, game, start (folder), chunks, screen, arg}."""
+    """Run the session tests with their twin step (tests/test_twin.play) replaced by a
+    recorder: a list of {name, game, start (folder), chunks, screen, arg}. The tests play
+    each session on CPython first; the twin step receives the starting folder and the key
+    chunks, which is all a replay needs."""
     _use_tests()
     out = []
 
@@ -165,50 +167,40 @@ def record_sessions(tmp):
         out.append({"name": name, "game": game, "start": d, "chunks": list(chunks),
                     "screen": screen, "arg": arg})
 
+    import pathlib
+    import tests.test_twin as twin
     import tests.test_sim_cards as tc
-    cur = []
-    tc.check_twin = lambda t: keep(cur[0], cur[1], t.start, t.chunks, "cards_home", None)
-    for name, game, fn in (
-            ("classic_standard", "classic", tc.test_classic_standard_with_undo_correction_and_refusal),
-            ("classic_ten_hands", "classic", tc.test_classic_ten_hands_tie_break),
-            ("classic_first_n", "classic", tc.test_classic_first_n_phases),
-            ("classic_even_points", "classic", tc.test_classic_even_phases_by_points),
-            ("masters", "masters", tc.test_masters_full_game)):
-        cur[:] = [name, game]
-        fn()
-
+    import tests.test_sim_dice as td
     import tests.test_sim_twist as tt
+    cur = []
+
+    def recorder(state, chunks, screen=None, arg=None, heap=None):
+        keep(cur[0], cur[1], state, chunks, screen, arg)
+        return []        # nothing to compare: the bench replays these itself
+
+    real = twin.play
+    twin.play = recorder
+    try:
+        for name, game, fn in (
+                ("classic_standard", "classic", tc.test_classic_standard_with_undo_correction_and_refusal),
+                ("classic_ten_hands", "classic", tc.test_classic_ten_hands_tie_break),
+                ("classic_first_n", "classic", tc.test_classic_first_n_phases),
+                ("classic_even_points", "classic", tc.test_classic_even_phases_by_points),
+                ("masters", "masters", tc.test_masters_full_game)):
+            cur[:] = [name, game]
+            fn()
+        for name, fn in (("dice_solitaire", td.test_solitaire_real_dice_to_game_over),
+                         ("dice_two_players", td.test_two_players_rolled_with_the_seeded_dice_to_game_over)):
+            cur[:] = [name, "dice"]
+            fn(pathlib.Path(tempfile.mkdtemp(dir=tmp)))
+    finally:
+        twin.play = real
+    # The Twist test checks the files the twin leaves, so its keys are taken directly.
     d = tt.new_state()
     try:
         keep("twist", "twist", d, [k for _, k in tt.STEPS], None, None)
     finally:
         shutil.rmtree(d, ignore_errors=True)
-
-    import pathlib
-    import tests.test_sim_dice as td
-    made = []
-    base = td.Table
-
-    class Recorder(base):
-        def __init__(self, state, screen=None, arg=None):
-            start = tempfile.mkdtemp(dir=tmp)
-            os.rmdir(start)
-            shutil.copytree(state, start)     # before the device touches it
-            base.__init__(self, state, screen, arg)
-            made.append((self, start))
-
-    td.Table = Recorder
-    try:
-        for name, fn in (("dice_solitaire", td.test_solitaire_real_dice_to_game_over),
-                         ("dice_two_players", td.test_two_players_rolled_with_the_seeded_dice_to_game_over)):
-            del made[:]
-            p = tempfile.mkdtemp(dir=tmp)
-            fn(pathlib.Path(p))
-            t, start = made[-1]
-            chunks = t.chunks + ([" ".join(t.cur)] if t.cur else [])
-            keep(name, "dice", start, chunks, t.screen, t.arg)
-    finally:
-        td.Table = base
     return out
 
 
@@ -331,10 +323,19 @@ def flash_writes(s, tmp):
         g = app.session.game
         return None if g is None else savefile.dumps(g)
 
+    def files():
+        # What the flash holds: a key that changes none of it committed nothing.
+        out = {}
+        for n in sorted(os.listdir(work)):
+            with open(os.path.join(work, n), "rb") as f:
+                out[n] = f.read()
+        return out
+
     hand_w = hands = other_w = 0
     for chunk in s["chunks"]:
         for step in script.parse(chunk):
             before = snap()
+            held = files()
             w0 = app.store.writes
             dev.play([step])
             after = snap()
@@ -342,9 +343,10 @@ def flash_writes(s, tmp):
             if before is not None and after is not None and before != after:
                 hands += 1
                 hand_w += dw
-            elif before == after:
+            elif files() == held:
                 other_w += dw
-            # a game started or finished: neither a hand nor a browsing key
+            # else a game started or finished, a player added, a setting changed: a
+            # commit, but not a hand
     return hand_w, hands, other_w
 
 
