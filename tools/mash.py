@@ -595,8 +595,12 @@ class Mash:
             p["want"] = _pick(self.rnd, choices)
         return p["want"]
 
+    def g_confirm(self, scr, p):
+        # The Undo question (firmware/screens/confirm.py): mostly yes, sometimes back out.
+        return "OK" if self.rnd.random() < 0.85 else "LONG_OK"
+
     def g_cards_home(self, scr, p):
-        if scr.ask:
+        if getattr(scr, "ask", 0):   # (an in-screen question, where a screen has one)
             return "OK" if self.rnd.random() < 0.85 else "LONG_OK"
         n = scr.n
         w = self._home_pick(p, ((n, 80), (n + 1, 3), (n + 2, 3), (n + 3, 5), (n + 4, 1),
@@ -669,7 +673,7 @@ class Mash:
 
     def g_gameover(self, scr, p):
         r = self.rnd
-        if scr.ask:
+        if getattr(scr, "ask", 0):   # (an in-screen question, where a screen has one)
             return "OK" if r.random() < 0.9 else "LONG_OK"
         if scr.tie:
             if "want" not in p or p["fresh"]:
@@ -692,7 +696,7 @@ class Mash:
         return self.nav(scr.sel, p["want"])
 
     def g_twist_home(self, scr, p):
-        if scr.ask:
+        if getattr(scr, "ask", 0):   # (an in-screen question, where a screen has one)
             return "OK" if self.rnd.random() < 0.85 else "LONG_OK"
         base = scr.head + scr.n
         acts = scr.acts
@@ -757,7 +761,7 @@ class Mash:
         return "OK" if self.rnd.random() < 0.9 else "DOWN"
 
     def g_dice_home(self, scr, p):
-        if scr.ask:
+        if getattr(scr, "ask", 0):   # (an in-screen question, where a screen has one)
             return "OK" if self.rnd.random() < 0.85 else "LONG_OK"
         acts = scr.acts
         if 1 in acts:
