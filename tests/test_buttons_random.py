@@ -1,9 +1,10 @@
-# 10,000 random presses through the button state machine, each edge with 0-8 ms of random
+# Random presses (2,000 in make test, 10,000 in make soak) through the button state machine, each edge with 0-8 ms of random
 # contact bounce, polled by a jittery 1-12 ms loop, with the tick counter wrapping
 # part-way: every press gives exactly the event(s) a player expects, none doubled or lost.
 # CPython only (about a million update calls). Seeded, so a failure replays.
 import random
 
+import soak
 from firmware.buttons import Buttons
 from firmware.keys import UP, DOWN, LEFT, RIGHT, OK, BACK, REPEAT
 
@@ -94,15 +95,22 @@ def check(presses, events):
     return longs, repeats
 
 
-def test_ten_thousand_bouncy_presses():
-    longs, repeats = check(*run(20240611, 10000))
-    assert longs > 800 and repeats > 1000  # about 1000 and 1330 expected: both exercised
+def test_bouncy_presses():
+    n = soak.count(2000, 10000)
+    presses, events = run(20240611, n)
+    longs, repeats = check(presses, events)
+    # about 10% long OK (BACK) and 13% held UP/DOWN (repeats) expected: both exercised
+    assert longs > n // 13 and repeats > n // 10
+    soak.ran(n, "presses with 0-8 ms bounce, polled every 1-12 ms (%d long OK = BACK, %d held with repeats)"
+             % (longs, repeats))
 
 
 def test_bouncy_presses_polled_every_millisecond():
     # a fast loop sees every flicker of the contact: only the debounce time keeps them out
-    longs, repeats = check(*run(7, 2000, poll=(1, 1)))
-    assert longs > 150 and repeats > 150  # about 200 and 270 expected
+    n = soak.count(1000, 10000)
+    longs, repeats = check(*run(7, n, poll=(1, 1)))
+    assert longs > n // 13 and repeats > n // 13  # about 10% and 13% expected
+    soak.ran(n, "presses with 0-8 ms bounce, polled every 1 ms (%d long OK = BACK)" % longs)
 
 
 def test_repeat_count_matches_the_schedule_without_bounce_noise():

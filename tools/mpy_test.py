@@ -36,6 +36,9 @@ def main(argv):
         passed += p
         failed += f
         print("  %-28s %3d passed, %d failed" % (m, p, f))
+        for ln in r.stdout.splitlines():
+            if ln.startswith("soak: "):   # the counts a fault/endurance test ran
+                print("    " + ln)
         if f:
             sys.stdout.write(r.stdout + r.stderr)
     print("micropython: %d passed, %d failed" % (passed, failed))
