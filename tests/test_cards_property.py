@@ -1,5 +1,7 @@
 """Thousands of random valid card games (Classic, each variation, Masters): the invariants
-of a score pad hold after every hand, and undo/replace/save never change a derived figure."""
+of a score pad hold after every hand, and undo/replace/save never change a derived figure.
+Counts: make test runs the short form, make soak (SOAK=1) 10,000 games of each engine."""
+import soak
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from engine_mpy.cards import Classic, Masters
@@ -19,9 +21,12 @@ def random_counts(draw, n_cards, p):
     return [n_cards - wild - skip - hi, hi, skip, wild]
 
 
+CLASSIC_KINDS = ["standard", "ten_hands", "first_n", "even"]
+
+
 @st.composite
-def card_games(draw):
-    kind = draw(st.sampled_from(["standard", "ten_hands", "first_n", "even", "masters"]))
+def card_games(draw, kinds=CLASSIC_KINDS + ["masters"]):
+    kind = draw(st.sampled_from(kinds))
     n = draw(st.integers(2, 6))
     s = {"players": NAMES[:n], "dealer": draw(st.integers(0, n - 1))}
     if kind == "masters":
@@ -63,9 +68,30 @@ def card_games(draw):
     return g
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(card_games())
-def test_invariants_of_random_valid_games(g):
+def run_games(kinds, n):
+    """Check n random games of kinds; returns how many ran (hypothesis may stop early)."""
+    runs = [0]
+
+    @settings(max_examples=n, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(card_games(kinds))
+    def one(g):
+        check_invariants(g)
+        runs[0] += 1
+    one()
+    return runs[0]
+
+
+def test_invariants_of_random_classic_games():
+    n = run_games(CLASSIC_KINDS, soak.count(900, 10000))
+    soak.ran(n, "random Classic games (standard, ten hands, first N, even phases)")
+
+
+def test_invariants_of_random_masters_games():
+    n = run_games(["masters"], soak.count(250, 10000))
+    soak.ran(n, "random Masters games")
+
+
+def check_invariants(g):
     st_ = g.state
     n = st_.n
     sheet = g.sheet()
@@ -76,6 +102,7 @@ def test_invariants_of_random_valid_games(g):
         for row in sheet:
             run += row[3][p][0]
             assert row[3][p][3] == run
+            assert row[3][p][0] >= 0   # a hand never takes points off: totals never decrease
     # Phases never go back; the one who went out scored 0 and completed.
     prev = [0] * n
     replay = type(g)(g.settings)
@@ -112,9 +139,21 @@ def test_invariants_of_random_valid_games(g):
         assert g.players() == before
 
 
-@settings(max_examples=300, deadline=None)
-@given(card_games(), st.integers(0, 30), st.lists(st.integers(-2, 12), min_size=4, max_size=4))
-def test_a_refused_entry_changes_nothing(g, where, counts):
+def test_a_refused_entry_changes_nothing():
+    n = soak.count(300, 3000)
+    refused = [0, 0]
+
+    @settings(max_examples=n, deadline=None)
+    @given(card_games(), st.integers(0, 30), st.lists(st.integers(-2, 12), min_size=4, max_size=4))
+    def one(g, where, counts):
+        refused[1] += 1
+        if try_entry(g, where, counts):
+            refused[0] += 1
+    one()
+    soak.ran(refused[1], "random card entries on random games (%d refused, nothing changed)" % refused[0])
+
+
+def try_entry(g, where, counts):
     """Any entry, valid or not: either it is accepted, or the game is exactly as before."""
     n = g.state.n
     before = savefile.dumps(g)
@@ -129,3 +168,5 @@ def test_a_refused_entry_changes_nothing(g, where, counts):
     except RuleError as e:
         assert e.args[0]
         assert savefile.dumps(g) == before
+        return True
+    return False

@@ -2,7 +2,11 @@
 # book's flow (normal play round by round, then each other player's last tries in turn
 # order): who plays each turn, final phases, bonuses, penalties, totals and winners.
 # The reference below is written from seeds/dice.txt, not from the engine.
+# 400 games in make test, 10,000 in make soak (SOAK=1).
 import random
+
+import soak
+from engine_mpy.game import RuleError
 
 from engine_mpy.dice import DiceGame
 from engine_mpy.dice_eval import FACE_COL, FACE_NUM, best
@@ -101,7 +105,9 @@ def expected_total(n, scores, fails, ff, p):
 
 def test_random_games_follow_the_book():
     rnd = random.Random(31)
-    for g_no in range(400):
+    games = soak.count(400, 10000)
+    refused = 0
+    for g_no in range(games):
         n = rnd.choice((1, 1, 2, 3, 4, 5, 8))
         order = list(range(n))
         rnd.shuffle(order)
@@ -117,9 +123,34 @@ def test_random_games_follow_the_book():
 
         turns, phase, scores, fails, ff = reference(n, order, choose)
         g = DiceGame({"players": ["P%d" % i for i in range(n)], "order": order})
+        prev_phase = [1] * n
         for p, faces in turns:
             assert g.state.player() == p
+            if n > 1 and rnd.random() < 0.04:
+                # a turn by someone else, or with a die that has no such face: refused,
+                # and the game is exactly as before
+                before = savefile.dumps(g)
+                bad = {"player": (p + 1) % n, "faces": faces} if rnd.random() < 0.5 else \
+                    {"player": p, "faces": faces[:9] + "6"}
+                try:
+                    g.add(bad)
+                    raise AssertionError("accepted %r" % (bad,))
+                except RuleError as e:
+                    assert e.args[0] and savefile.dumps(g) == before
+                refused += 1
             g.add({"player": p, "faces": faces})
+            # phases never go back and never skip one
+            now = g.state.phase
+            assert all(prev_phase[q] <= now[q] <= prev_phase[q] + 1 for q in range(n))
+            prev_phase = list(now)
+        if g.records and rnd.random() < 0.3:
+            # undo then the same turn again: the same game
+            before = savefile.dumps(g)
+            last = g.records[-1]
+            g.undo()
+            assert not g.state.over or len(g.records) == 0
+            g.add(last)
+            assert savefile.dumps(g) == before
         st = g.state
         assert st.over and st.player() == -1
         assert st.phase == phase
@@ -134,3 +165,4 @@ def test_random_games_follow_the_book():
         # The save replays to the same game.
         h = savefile.loads(savefile.dumps(g))
         assert [h.total(p) for p in range(n)] == totals and h.state.ff_bonus == ff
+    soak.ran(games, "random Dice games against the book (%d refused turns changed nothing)" % refused)

@@ -4,6 +4,7 @@ import itertools
 import json
 import random
 
+import soak
 from hypothesis import given, settings, strategies as st
 
 from engine_mpy.game import RuleError
@@ -63,9 +64,19 @@ def play_random_game(rng, g, max_hands=80):
     return g.records
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.integers(0, 2**32 - 1))
-def test_random_games_keep_every_rule(seed):
+def test_random_games_keep_every_rule():
+    runs = [0]
+
+    @settings(max_examples=soak.count(300, 10000), deadline=None)
+    @given(st.integers(0, 2**32 - 1))
+    def one(seed):
+        check_random_game(seed)
+        runs[0] += 1
+    one()
+    soak.ran(runs[0], "random Twist games on random layouts")
+
+
+def check_random_game(seed):
     rng = random.Random(seed)
     codes = random_layout(rng)
     n = rng.randrange(2, 7)
@@ -113,16 +124,38 @@ def test_random_games_keep_every_rule(seed):
     h = savefile.loads(savefile.dumps(g))
     assert h.state.pos == g.state.pos and h.state.winners == g.state.winners
     assert h.records == g.records and h.state.moves == g.state.moves
-    # Re-entering any hand unchanged changes nothing.
+    # Re-entering any hand unchanged changes nothing; undo then the same hand again
+    # neither; a hand after the game is over is refused and changes nothing.
     if g.records:
+        saved = savefile.dumps(g)
         i = rng.randrange(len(g.records))
         g.replace(i, json.loads(json.dumps(g.records[i])))
         assert g.state.pos == h.state.pos
+        last = g.records[-1]
+        g.undo()
+        g.add(last)
+        assert savefile.dumps(g) == saved
+        if g.state.over:
+            try:
+                g.add({"out": 0, "left": [None] + [10] * (n - 1)})
+                raise AssertionError("a hand after the end was accepted")
+            except RuleError as e:
+                assert e.args[0] and savefile.dumps(g) == saved
 
 
-@settings(max_examples=500, deadline=None)
-@given(st.lists(st.sampled_from(["1S", "1", "5", "9", "T", "10R", "10", "X", "#", "\n", "t", "10r"]), max_size=80))
-def test_any_layout_text_is_accepted_or_refused_with_a_message(tokens):
+def test_any_layout_text_is_accepted_or_refused_with_a_message():
+    runs = [0]
+
+    @settings(max_examples=soak.count(500, 10000), deadline=None)
+    @given(st.lists(st.sampled_from(["1S", "1", "5", "9", "T", "10R", "10", "X", "#", "\n", "t", "10r"]), max_size=80))
+    def one(tokens):
+        check_layout_text(tokens)
+        runs[0] += 1
+    one()
+    soak.ran(runs[0], "random layout texts (hypothesis)")
+
+
+def check_layout_text(tokens):
     text = " ".join(tokens)
     try:
         codes = board.parse_layout(text)
