@@ -137,10 +137,16 @@ def history_entry(game, finished=True):
 
 
 def record_game(store, game):
-    """Add a game that is over to the roster: every player gets a game, each winner a win,
-    and for Phase 10 and Masters their points and hands (the tie-break hand not counted).
-    Players not in the roster are added while there is room. Returns None or a message.
-    Called by finish(); call it directly only when not using finish()."""
+    """Add a game that is over to the roster and save it. Returns None or a message.
+    finish() counts the game with counted() and saves it with the history in one commit;
+    call this only when not using finish()."""
+    return _save(store, counted(store, game))
+
+
+def counted(store, game):
+    """The roster rows with a game that is over counted: every player gets a game, each
+    winner a win, and for Phase 10 and Masters their points and hands (the tie-break
+    hand not counted). Players not in the roster are added while there is room."""
     rows, _ = load(store)
     names = game.settings["players"]
     won = winners(game)
@@ -159,21 +165,22 @@ def record_game(store, game):
         if st is not None:
             r[3] += st.total[p]
             r[4] += st.hands
-    return _save(store, rows)
+    return rows
 
 
 def finish(app):
     """THE call for a game screen when the game is over and the table has seen the result
     (engineers B, C, D: call this once, on the OK that leaves the game-over screen):
     updates the roster's stats, adds the game to the history with its winners, and
-    forgets the running game (game.json is removed). Returns None or a message to show
-    (app.push("note", msg)); the history is written even when the roster could not be."""
+    forgets the running game (game.json is removed), all as one commit (a power cut never
+    counts a game twice: firmware/session.py). Returns None or a message to show
+    (app.push("note", msg)); then nothing has changed."""
     s = app.session
     g = s.game
     if g is None:
         return None
-    msg = record_game(app.store, g)
-    msg = s.finish(history_entry(g, True)) or msg
+    rows = counted(app.store, g) if app.store is not None else None
+    msg = s.finish(history_entry(g, True), rows)
     release()
     return msg
 

@@ -2,12 +2,23 @@
 # every committed record (a hand, a turn, a correction), moved to history.json when it is
 # over. Screens change a game only through commit(), so a refused entry or a flash that
 # refuses the write leaves the saved game and the game in RAM exactly as they were.
+#
+# Finishing a game changes three files (roster.json, history.json, game.json gone), so it
+# is journalled: the roster and the history as they will be are first saved together as
+# finish.json, the one commit point; then they are written from it and game.json and
+# finish.json removed. A power cut before finish.json is complete leaves the game running
+# and nothing counted; after it, the next start (load()) completes the finish from the
+# journal. Each step writes whole files, so doing one again is harmless: a game is never
+# counted twice, nor lost.
 import gc
+import json
 
 from engine_mpy import savefile
 from engine_mpy.game import RuleError
 
-from firmware.store import GAME as GAME_FILE
+from firmware.store import GAME as GAME_FILE, HISTORY, ROSTER, _list_check
+
+FINISH_FILE = "finish.json"   # a finish under way (see above)
 
 
 def _check(found):
@@ -34,7 +45,13 @@ class Session:
         """Load the running game, if any. A damaged save is set aside by the store (as
         game.json.bad) and said in .message; the device starts without it."""
         self.game = None
+        self.message = None
         if self.store is None:
+            return None
+        err = self._complete_finish()
+        if err:
+            # The finish stays pending (the next start tries again); its game is over.
+            self.message = err
             return None
         found = []
         text, msg = self.store.read(GAME_FILE, _check(found))
@@ -58,6 +75,10 @@ class Session:
             game = savefile.game_class(kind)(settings)
         except (RuleError, savefile.SaveError) as e:
             return e.args[0]
+        err = self._complete_finish()
+        if err:
+            # A finish still pending would remove game.json: not the new game's.
+            return err
         if self.unread:
             # The unread save is kept as game.json.bad rather than overwritten.
             self.store.set_aside(GAME_FILE)
@@ -95,14 +116,65 @@ class Session:
             return None
         return self.store.error or "Could not save the game."
 
-    def finish(self, entry):
+    def finish(self, entry, roster=None):
         """The game is over and its result is in: add entry (a small JSON summary) to the
-        history, then forget the running game. Returns a message or None."""
-        if self.store is not None:
-            written, msg = self.store.add_history(entry)
-            if not written and self.store.error:
-                return self.store.error
-            self.store.remove(GAME_FILE)
+        history, save roster (the roster rows with this game counted, or None to leave
+        the roster alone), then forget the running game, as one commit (see the top of
+        this file). Returns None, or a message: if the flash refused the journal nothing
+        has changed; if it refused a later step the game is over all the same and the
+        next start (or new game) completes the finish."""
+        st = self.store
+        if st is not None:
+            games, msg = st.load_json(HISTORY, _list_check)
+            games = games or []
+            games.append(entry)
+            keep = st.HISTORY_KEEP
+            if len(games) > keep:
+                games = games[len(games) - keep:]
+
+            def journal(put):
+                put('{"roster":')
+                put(json.dumps(roster, separators=(",", ":")))
+                put(',"history":[')
+                for i in range(len(games)):
+                    put("," if i else "")
+                    put(json.dumps(games[i], separators=(",", ":")))
+                put("]}")
+            if not st.write_atomic(FINISH_FILE, journal):
+                return st.error or "Could not save the finished game."
+            # Committed: the game is over even if the flash refuses what follows (the
+            # next start or the next new game completes it from the journal).
+            self.game = None
+            err = self._apply_finish(roster, games)
+            games = None
+            gc.collect()
+            return err
         self.game = None
         gc.collect()
         return None
+
+    def _apply_finish(self, roster, games):
+        st = self.store
+        if roster is not None and not st.write_atomic(ROSTER, json.dumps(roster, separators=(",", ":"))):
+            return st.error
+        if not st.write_atomic(HISTORY, json.dumps(games, separators=(",", ":"))):
+            return st.error
+        st.remove(GAME_FILE)
+        st.remove(FINISH_FILE)
+        return None
+
+    def _complete_finish(self):
+        """A finish cut short by a power cut: complete it from its journal. Returns None,
+        or the message when the flash refused."""
+        text, msg = self.store.read(FINISH_FILE, _journal_check)
+        if text is None:
+            return None
+        j = json.loads(text)
+        text = None
+        return self._apply_finish(j["roster"], j["history"])
+
+
+def _journal_check(text):
+    j = json.loads(text)
+    return isinstance(j, dict) and isinstance(j.get("history"), list) and \
+        (j.get("roster") is None or isinstance(j["roster"], list))
