@@ -1,6 +1,8 @@
 """Thousands of random valid card games (Classic, each variation, Masters): the invariants
 of a score pad hold after every hand, and undo/replace/save never change a derived figure.
 Counts: make test runs the short form, make soak (SOAK=1) 10,000 games of each engine."""
+import random
+
 import soak
 from hypothesis import given, settings, strategies as st, HealthCheck
 
@@ -12,82 +14,127 @@ from engine_mpy import savefile
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 
 
+# A game is built from choices: ("int", lo, hi), ("bool",) or ("pick", seq). Hypothesis
+# makes them in the short form (and shrinks a failure); the long form adds games made
+# with a seeded random.Random, which runs ten times faster (each failure names its seed).
+def INT(lo, hi):
+    return ("int", lo, hi)
+
+
+BOOL = ("bool",)
+
+
+def PICK(seq):
+    return ("pick", seq)
+
+
+def hyp_draw(draw):
+    def choose(c):
+        if c[0] == "int":
+            return draw(st.integers(c[1], c[2]))
+        if c[0] == "bool":
+            return draw(st.booleans())
+        return draw(st.sampled_from(c[1]))
+    return choose
+
+
+def rng_draw(rng):
+    def choose(c):
+        if c[0] == "int":
+            return rng.randint(c[1], c[2])
+        if c[0] == "bool":
+            return rng.random() < 0.5
+        return rng.choice(c[1])
+    return choose
+
+
 def random_counts(draw, n_cards, p):
     """n_cards split into the four kinds, so that six players together stay within the
     deck (8 Wilds, 4 Skips, 24 cards of 10-12)."""
-    wild = draw(st.integers(0, min(n_cards, 1)))
-    skip = draw(st.integers(0, min(n_cards - wild, 1 if p < 4 else 0)))
-    hi = draw(st.integers(0, min(4, n_cards - wild - skip)))
+    wild = draw(INT(0, min(n_cards, 1)))
+    skip = draw(INT(0, min(n_cards - wild, 1 if p < 4 else 0)))
+    hi = draw(INT(0, min(4, n_cards - wild - skip)))
     return [n_cards - wild - skip - hi, hi, skip, wild]
 
 
 CLASSIC_KINDS = ["standard", "ten_hands", "first_n", "even"]
 
 
-@st.composite
-def card_games(draw, kinds=CLASSIC_KINDS + ["masters"]):
-    kind = draw(st.sampled_from(kinds))
-    n = draw(st.integers(2, 6))
-    s = {"players": NAMES[:n], "dealer": draw(st.integers(0, n - 1))}
+def build_game(draw, kinds):
+    kind = draw(PICK(kinds))
+    n = draw(INT(2, 6))
+    s = {"players": NAMES[:n], "dealer": draw(INT(0, n - 1))}
     if kind == "masters":
         g = Masters(s)
     else:
         s["variation"] = kind
         if kind == "first_n":
-            s["phases"] = draw(st.integers(1, 10))
+            s["phases"] = draw(INT(1, 10))
         g = Classic(s)
-    hands = []
-    for _ in range(draw(st.integers(0, 25))):
+    for _ in range(draw(INT(0, 25))):
         if g.state.over:
             break
-        out = draw(st.integers(0, n - 1))
+        out = draw(INT(0, n - 1))
         left = []
         chosen = []
         for p in range(n):
             if isinstance(g, Masters):
                 rem = g.remaining(p)
-                ph = draw(st.sampled_from(rem)) if (p == out or draw(st.booleans())) else 0
+                ph = draw(PICK(rem)) if (p == out or draw(BOOL)) else 0
                 chosen.append(ph)
                 ok = ph != 0
             else:
                 ph = g.attempted(g.state, p, None)
-                ok = p == out or draw(st.booleans())
+                ok = p == out or draw(BOOL)
             if p == out:
                 left.append(None)
             elif ok:
-                left.append(random_counts(draw, draw(st.integers(1, 10 - PHASE_CARDS[ph])), p))
+                left.append(random_counts(draw, draw(INT(1, 10 - PHASE_CARDS[ph])), p))
             else:
                 left.append(random_counts(draw, 10, p))
         rec = {"out": out, "left": left}
         if isinstance(g, Masters):
             rec["phase"] = chosen
         g.add(rec)                      # every hand built this way is valid
-        hands.append(rec)
         if g.state.tiebreak:
-            g.add({"tiebreak": draw(st.sampled_from(g.state.tiebreak))})
+            g.add({"tiebreak": draw(PICK(g.state.tiebreak))})
     return g
 
 
-def run_games(kinds, n):
-    """Check n random games of kinds; returns how many ran (hypothesis may stop early)."""
+@st.composite
+def card_games(draw, kinds=CLASSIC_KINDS + ["masters"]):
+    return build_game(hyp_draw(draw), kinds)
+
+
+def run_games(kinds, short, long):
+    """Check random games of kinds: short ones by hypothesis, then in the long form
+    seeded ones up to long in all. Returns how many ran."""
     runs = [0]
 
-    @settings(max_examples=n, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=short, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(card_games(kinds))
     def one(g):
         check_invariants(g)
         runs[0] += 1
     one()
+    for seed in range(soak.count(0, long - runs[0])):
+        g = build_game(rng_draw(random.Random(seed)), kinds)
+        try:
+            check_invariants(g)
+        except AssertionError:
+            print("game of seed %d, kinds %s: %s" % (seed, kinds, savefile.dumps(g)))
+            raise
+        runs[0] += 1
     return runs[0]
 
 
 def test_invariants_of_random_classic_games():
-    n = run_games(CLASSIC_KINDS, soak.count(900, 10000))
+    n = run_games(CLASSIC_KINDS, 900, 10000)
     soak.ran(n, "random Classic games (standard, ten hands, first N, even phases)")
 
 
 def test_invariants_of_random_masters_games():
-    n = run_games(["masters"], soak.count(250, 10000))
+    n = run_games(["masters"], 250, 10000)
     soak.ran(n, "random Masters games")
 
 
