@@ -21,7 +21,7 @@ class SaveError(Exception):
 
 
 def game_class(kind):
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:   # {} or [] in a damaged file
         raise SaveError("unknown game %r" % (kind,))
     mod_name, cls_name = KINDS[kind]
     mod = __import__(mod_name, None, None, [cls_name])

@@ -40,4 +40,6 @@ def loads(text):
         d = json.loads(text)
     except ValueError:
         raise SaveError("not valid JSON (the file is damaged or truncated)")
+    except RuntimeError:  # RecursionError (CPython): nested deeper than any save is
+        raise SaveError("not a Phase 10 save (nested too deep)")
     return from_dict(d)
