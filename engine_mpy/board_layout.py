@@ -15,6 +15,7 @@ except ImportError:
     const = lambda x: x
 
 MAX_SPACES = const(64)
+MAX_FILE = const(4096)   # bytes of a layout file: 64 codes and plenty of comments
 TWIST = const(0)  # phase number stored for a Twist space in space_phases()
 
 DEFAULT_LAYOUT = "1S 1 T 2 2 T 3 3 T 4 4 T 5 5 T 6 6 T 7 7 T 8 8 T 9 9 10R"
@@ -102,13 +103,20 @@ def load_layout(path=LAYOUT_FILE):
     that is present but invalid raises RuleError (the device says why, it does not
     silently play on another board)."""
     try:
-        f = open(path)
+        f = open(path, "rb")
     except OSError:
         return default_layout()
     try:
-        text = f.read()
+        # A layout is a few lines: a runaway file is refused, not read whole into RAM.
+        data = f.read(MAX_FILE + 1)
     finally:
         f.close()
+    if len(data) > MAX_FILE:
+        raise RuleError("The layout file is over %d bytes; a layout is a few lines." % MAX_FILE)
+    try:
+        text = data.decode()
+    except (UnicodeError, ValueError):
+        raise RuleError("The layout file is not plain text (UTF-8).")
     return parse_layout(text)
 
 
