@@ -26,6 +26,9 @@ def _check(text):
     for r in v:
         if not isinstance(r, list) or len(r) != 5 or not isinstance(r[0], str):
             return None
+        for x in r[1:]:   # games, wins, points, hands: counted up and shown as numbers
+            if not isinstance(x, int) or x is True or x is False or x < 0:
+                return None
     return v
 
 
