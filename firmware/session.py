@@ -16,7 +16,7 @@ import json
 from engine_mpy import savefile
 from engine_mpy.game import RuleError
 
-from firmware.store import GAME as GAME_FILE, HISTORY, ROSTER, _list_check
+from firmware.store import GAME as GAME_FILE, HISTORY, ROSTER
 
 FINISH_FILE = "finish.json"   # a finish under way (see above)
 
@@ -125,7 +125,7 @@ class Session:
         next start (or new game) completes the finish."""
         st = self.store
         if st is not None:
-            games, msg = st.load_json(HISTORY, _list_check)
+            games, msg = st.load_json(HISTORY, check_history)
             games = games or []
             games.append(entry)
             keep = st.HISTORY_KEEP
@@ -172,6 +172,32 @@ class Session:
         j = json.loads(text)
         text = None
         return self._apply_finish(j["roster"], j["history"])
+
+
+def check_history(text):
+    """history.json's contents, or None when it is not a list of games as the History
+    screen shows them (names, game and variation are text, hands and phases whole
+    numbers)."""
+    v = json.loads(text)
+    if not isinstance(v, list):
+        return None
+    for e in v:
+        if not isinstance(e, dict):
+            return None
+        for k in ("players", "winners"):
+            names = e.get(k, [])
+            if not isinstance(names, list):
+                return None
+            for n in names:
+                if not isinstance(n, str):
+                    return None
+        for k in ("hands", "phases"):
+            if not isinstance(e.get(k, 0), int):
+                return None
+        for k in ("game", "variation"):
+            if not isinstance(e.get(k, ""), str):
+                return None
+    return v
 
 
 def _journal_check(text):

@@ -8,12 +8,9 @@ _VARIATIONS = {"ten_hands": "Ten hands", "first_n": "First %d", "even": "Even ph
 
 
 def _list(text):
-    import json
-    try:
-        v = json.loads(text)
-    except ValueError:
-        return None
-    return v if isinstance(v, list) else None
+    # the games as this screen shows them, else the file is damaged (set aside)
+    from firmware.session import check_history
+    return check_history(text)
 
 
 def _load(store):
