@@ -1,0 +1,267 @@
+# Fuzzed files for the fault tests: real saves (every game kind), layouts, settings, roster
+# and history, mutated the ways a flash, a card reader or a hand editor spoils them:
+# truncation, byte flips, inserted junk, a slice gone, odd or huge numbers, wrong types,
+# deep nesting, invalid UTF-8, empty files, records swapped or repeated. A small seeded
+# generator (the same on CPython and MicroPython), so case N of seed S is always the same
+# file and a failure replays.
+import json
+import sys
+
+MPY = sys.implementation.name == "micropython"
+# Deepest nesting tried (CPython's json gives up past 1000) and longest file: within the
+# MicroPython test heap (96K), the generator's own copies included.
+DEEP = 400 if MPY else 3000
+MAX_LEN = 3000 if MPY else 6000
+
+
+class Rng:
+    """xorshift32: the same numbers on both runtimes."""
+
+    def __init__(self, seed):
+        self.s = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
+
+    def next(self):
+        s = self.s
+        s ^= (s << 13) & 0xFFFFFFFF
+        s ^= s >> 17
+        s ^= (s << 5) & 0xFFFFFFFF
+        self.s = s
+        return s
+
+    def below(self, n):
+        return self.next() % n if n > 0 else 0
+
+    def pick(self, seq):
+        return seq[self.below(len(seq))]
+
+
+SAVES = (
+    b'{"format":"phase10","v":1,"game":"classic","settings":{"players":["Ann","Bob","Cid"],"dealer":1,"variation":"ten_hands"},"records":[{"out":0,"left":[null,[10,0,0,0],[2,1,0,0]]},{"out":2,"left":[[2,0,0,1],85,null]}]}',
+    b'{"format":"phase10","v":1,"game":"classic","settings":{"players":["Ann","Bob"],"dealer":0,"variation":"first_n","phases":3},"records":[{"out":0,"left":[null,[10,0,0,0]]}]}',
+    b'{"format":"phase10","v":1,"game":"masters","settings":{"players":["Ann","Bob"],"dealer":0},"records":[{"out":0,"left":[null,[10,0,0,0]],"phase":[1,0]},{"out":1,"left":[[3,0,0,0],null],"phase":[4,2]}]}',
+    b'{"format":"phase10","v":1,"game":"twist","settings":{"players":["Ann","Bob"],"dealer":0,"layout":"1S 2 T 3 9 10R","values":"classic"},"records":[{"out":0,"left":[null,10]}]}',
+    b'{"format":"phase10","v":1,"game":"dice","settings":{"players":["Ann","Bob"],"order":[1,0]},"records":[{"player":1,"faces":"0000000000"},{"player":0,"faces":"0123450123"}]}',
+)
+
+LAYOUTS = (
+    b"1S 1 T 2 2 T 3 3 T 4 4 T 5 5 T 6 6 T 7 7 T 8 8 T 9 9 10R",
+    b"# A short board\n1S 2 T 3 T 4 T 5 T 6 T 7 T 8 T 9 10R\n",
+    b"1s 2 t 3\n9   10r  # lower case is fine\n",
+)
+
+SETTINGS = (b'{"contrast":200,"dim_s":120,"off_s":0,"three_button":true,"entry":"points","sh1106":false}',)
+ROSTERS = (b'[["Ann",3,2,140,21],["Bob",3,1,210,21],["Cid",1,0,0,0]]',)
+HISTORIES = (
+    b'[{"game":"classic","players":["Ann","Bob"],"winners":["Ann"],"hands":7,"done":true,"variation":"first_n","phases":3},'
+    b'{"game":"dice","players":["Ann","Bob","Cid"],"winners":[],"hands":4,"done":false}]',
+)
+
+_JUNK = b'{}[]",:0123456789-eE.+ntrufalsTR#\n\t\\\xff\xc3\x00 '
+_NUMBERS = (b"99999999999999999999999", b"-1", b"1e308", b"1.5", b"-0", b"1e999", b"0x10",
+            b"NaN", b"Infinity", b"4294967296", b"-99999999999")
+_BAD_UTF8 = (b"\xc3", b"\xff\xfe", b"\xed\xa0\x80", b"\xc0\xaf", b"\xf8\x88\x80\x80\x80")
+_EMPTY = (b"", b" ", b"\n\n", b"null", b"[]", b"{}", b"\x00" * 16, b"\xff" * 64, b"0", b'""')
+_TOKENS = (b"1S", b"1", b"5", b"9", b"T", b"10R", b"10", b"0", b"11", b"X", b"#", b"\n",
+           b"t", b"1s", b"10r", b"\t", b"\r\n", b"T T", b"-", b"\xc3\xa9")
+
+
+def _values(rng):
+    """A JSON value of a wrong or odd kind."""
+    k = rng.below(14)
+    if k == 0:
+        return None
+    if k == 1:
+        return True
+    if k == 2:
+        return "x"
+    if k == 3:
+        return ""
+    if k == 4:
+        return []
+    if k == 5:
+        return {}
+    if k == 6:
+        return -1
+    if k == 7:
+        return 2 ** 31
+    if k == 8:
+        return 10 ** 30
+    if k == 9:
+        return 1.5
+    if k == 10:
+        v = 0
+        for _ in range(rng.below(60) + 1):
+            v = [v]
+        return v
+    if k == 11:
+        return "A" * (rng.below(200) + 13)
+    if k == 12:
+        return {"format": "phase10", "v": 1}
+    return [0] * rng.below(300)
+
+
+def _structural(rng, data):
+    """Parse data, change one node found by a random walk down from the top (a wrong
+    value, a key gone, a list item repeated or dropped, two items swapped), and write
+    it back."""
+    try:
+        v = json.loads(data)
+    except (ValueError, RuntimeError, MemoryError):   # not JSON, or nested too deep
+        return data
+    if not isinstance(v, (dict, list)) or not v or rng.below(8) == 0:
+        return json.dumps(_values(rng)).encode()
+    parent = v
+    while True:
+        keys = list(parent) if isinstance(parent, dict) else list(range(len(parent)))
+        last = rng.pick(keys)
+        child = parent[last]
+        if not isinstance(child, (dict, list)) or not child or rng.below(3) == 0:
+            break
+        parent = child
+    how = rng.below(4)
+    if how == 0 or isinstance(parent, dict) and how != 1:
+        parent[last] = _values(rng)
+    elif how == 1 and isinstance(parent, dict):
+        del parent[last]
+    elif how == 1:
+        parent.pop(last)
+    elif how == 2:
+        parent.insert(last, parent[last])
+    else:
+        j = rng.below(len(parent))
+        parent[last], parent[j] = parent[j], parent[last]
+    return json.dumps(v).encode()
+
+
+def _number(rng, data):
+    spots = [i for i in range(len(data)) if 48 <= data[i] <= 57 and (i == 0 or not 48 <= data[i - 1] <= 57)]
+    if not spots:
+        return data
+    i = rng.pick(spots)
+    j = i
+    while j < len(data) and 48 <= data[j] <= 57:
+        j += 1
+    return data[:i] + rng.pick(_NUMBERS) + data[j:]
+
+
+def mutate(rng, data, tokens=False):
+    """One fuzzed file from data (bytes)."""
+    n = len(data)
+    for _ in range(1 + (rng.below(4) == 0) + (rng.below(8) == 0)):
+        k = rng.below(11 if tokens else 10)
+        n = len(data)
+        at = rng.below(n + 1)
+        if k == 0:
+            data = data[:at]
+        elif k == 1:
+            b = bytearray(data)
+            for _ in range(1 + rng.below(3)):
+                if b:
+                    b[rng.below(len(b))] = rng.below(256)
+            data = bytes(b)
+        elif k == 2:
+            junk = bytes([rng.pick(_JUNK) for _ in range(1 + rng.below(6))])
+            data = data[:at] + junk + data[at:]
+        elif k == 3:
+            data = data[:at] + data[at + 1 + rng.below(20):]
+        elif k == 4:
+            data = _number(rng, data)
+        elif k == 5:
+            data = _structural(rng, data)
+        elif k == 6:
+            d = 1 + rng.below(DEEP if rng.below(4) == 0 else 100)
+            data = b"[" * d + data + b"]" * d
+        elif k == 7:
+            data = data[:at] + rng.pick(_BAD_UTF8) + data[at:]
+        elif k == 8:
+            return rng.pick(_EMPTY)
+        elif k == 9:
+            data = data[:at] + data[at:] * (2 + rng.below(3))   # a tail written twice
+        else:
+            data = data[:at] + b" " + rng.pick(_TOKENS) + b" " + data[at:]
+        data = data[:MAX_LEN]
+    return data
+
+
+# --- checks shared by the fuzz tests -------------------------------------------------------
+def check_read(fs, name, bad, got, msg, beside=None):
+    """The store's verdict on bad, a fuzzed NAME on the fake flash fs, given what the
+    loader got (None: nothing usable) and its message: good (left alone) or damaged (kept
+    as NAME.bad, said in words), or too big for the heap (MicroPython: said, left alone).
+    Returns "good", "bad" or "memory"."""
+    p = "/" + name
+    if got is not None:
+        if msg is None:
+            assert fs.files.get(p) == bad or beside is not None, (name, bad)
+            return "good"
+        # damaged, and the complete save beside it taken back
+        assert beside is not None and fs.files[p] == beside, (name, bad, msg)
+        assert fs.files[p + ".bad"] == bad and "damaged" in msg and "last save" in msg, msg
+        return "bad"
+    assert isinstance(msg, str) and name in msg, (name, bad, msg)
+    if "MemoryError" in msg:
+        assert MPY, msg   # only a capped heap runs short; the file is left for a bigger one
+        assert fs.files[p] == bad
+        return "memory"
+    assert "damaged" in msg and (name + ".bad") in msg, msg
+    assert fs.files[p + ".bad"] == bad and p not in fs.files, (fs.files, msg)
+    return "bad"
+
+
+class _NoGC:
+    # CPython: gc.collect() (there for MicroPython's heap) walks every object pytest holds;
+    # thousands of calls would take most of the run and change nothing.
+    @staticmethod
+    def collect():
+        pass
+
+
+def collect():
+    if MPY:
+        import gc
+        gc.collect()
+
+
+def quick(fn, *args):
+    """fn(*args) with the session's gc.collect() a no-op on CPython."""
+    from firmware import session
+    if MPY:
+        return fn(*args)
+    real = session.gc
+    session.gc = _NoGC
+    try:
+        return fn(*args)
+    finally:
+        session.gc = real
+
+
+def drop_engines():
+    """MicroPython: unload the game engines (the 96K test heap holds one at a time, as a
+    board does). CPython keeps them: other test modules hold their classes."""
+    if not MPY:
+        return
+    import gc
+    pkg = sys.modules.get("engine_mpy")
+    for k in list(sys.modules):
+        if k.startswith("engine_mpy.") and k not in ("engine_mpy.game", "engine_mpy.savefile"):
+            del sys.modules[k]
+            try:
+                delattr(pkg, k[11:])
+            except (AttributeError, TypeError, KeyError):
+                pass
+    gc.collect()
+
+
+def fuzzed(seed, count, sources, tokens=False):
+    """count fuzzed files from sources, case by case: yields (case, source, bytes)."""
+    rng = Rng(seed)
+    for case in range(count):
+        src = sources[case % len(sources)]
+        try:
+            data = mutate(rng, src, tokens)
+        except MemoryError:
+            # the generator's own copies on a fragmented 96K heap (MicroPython): a
+            # truncated file instead; the loaders' MemoryErrors are what is tested
+            collect()
+            data = src[:len(src) // 2]
+        yield case, src, data

@@ -1,0 +1,106 @@
+# Fuzzed files through the loaders the device uses (tests/both/fuzzfiles.py makes them):
+# twist_layout.txt through board_layout.load_layout as New game reads it, settings.json,
+# roster.json and history.json through theirs (game.json: test_fuzz_saves.py). Each time
+# no exception: a good file (and usable) or a message in words, a damaged file kept aside
+# as NAME.bad. make test: a few hundred; make soak: 10,000 each on CPython, 2,000-3,000
+# on MicroPython.
+import os
+import sys
+
+import soak
+from fuzzfiles import fuzzed, check_read, collect, quick, LAYOUTS, SETTINGS, ROSTERS, HISTORIES, MPY
+from test_store import FakeFlash
+from firmware.store import Store
+from engine_mpy.game import RuleError
+
+
+def store_on(fs):
+    return Store("/", fs, fs.open)
+
+
+def fuzz_layouts(seed, count, path):
+    """count fuzzed layout files through load_layout, as New game reads the file: a
+    layout (valid by its own rules) or RuleError in words; never another exception."""
+    from engine_mpy import board_layout
+    good = bad = 0
+    for case, src, data in fuzzed(seed, count, LAYOUTS, True):
+        f = open(path, "wb")
+        f.write(data)
+        f.close()
+        try:
+            codes = board_layout.load_layout(path)
+        except RuleError as e:
+            assert isinstance(e.args[0], str) and len(e.args[0]) > 5
+            bad += 1
+            continue
+        except Exception:
+            print("fuzzed layout, seed %d case %d: %r" % (seed, case, data[:300]))
+            raise
+        assert board_layout.check_codes(codes) == codes
+        good += 1
+    return good, bad
+
+
+def fuzz_small_files(seed, count):
+    """settings.json, roster.json, history.json fuzzed through their loaders: good values
+    of the right types, or the file kept aside with a message. Returns files damaged."""
+    from firmware.app import load_settings, DEFAULTS
+    from firmware import roster
+    from firmware.screens import history
+    damaged = 0
+    for case, src, bad in fuzzed(seed, count, SETTINGS + ROSTERS + HISTORIES):
+        which = case % 3
+        name = ("settings.json", "roster.json", "history.json")[which]
+        fs = FakeFlash({"/" + name: bad})
+        st = store_on(fs)
+        try:
+            if which == 0:
+                value, msg = load_settings(st)
+                assert sorted(value) == sorted(DEFAULTS)
+                for k in DEFAULTS:
+                    assert type(value[k]) == type(DEFAULTS[k]), (k, value)
+                got = None if msg else value
+            elif which == 1:
+                value, msg = roster.load(st)
+                for row in value:   # every row as the Players screen and a finish use it
+                    assert isinstance(roster.average(row), str)
+                    assert isinstance(row[0], str) and len(row) == 5
+                    for x in row[1:]:
+                        assert isinstance(x, int) and x >= 0
+                got = None if msg else value
+            else:
+                value, msg = history._load(st)
+                for e in value:     # every entry as the History screen shows it
+                    assert isinstance(history._who(e), str)
+                    for label, v in history.Game(None, e).lines:
+                        assert isinstance(label, str) and (v is None or isinstance(v, str))
+                got = None if msg else value
+            if check_read(fs, name, bad, got, msg) == "bad":
+                damaged += 1
+        except Exception:
+            print("fuzzed %s, seed %d case %d: %r" % (name, seed, case, bad[:300]))
+            raise
+        fs = st = None
+        collect()
+    return damaged
+
+
+def test_fuzzed_layouts():
+    n = soak.count(300, 3000) if MPY else soak.count(300, 10000)
+    path = "/tmp/p10_fuzz_layout_%s.txt" % sys.implementation.name
+    try:
+        good, bad = fuzz_layouts(12, n, path)
+    finally:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+    assert good and bad
+    soak.ran(n, "fuzzed twist_layout.txt on %s (%d good, %d refused)" % (sys.implementation.name, good, bad))
+
+
+def test_fuzzed_settings_roster_history():
+    n = soak.count(150, 2000) if MPY else soak.count(300, 10000)
+    damaged = quick(fuzz_small_files, 13, n)
+    assert damaged > n // 3
+    soak.ran(n, "fuzzed settings/roster/history on %s (%d damaged)" % (sys.implementation.name, damaged))

@@ -1,0 +1,85 @@
+# Fuzzed saved games (tests/both/fuzzfiles.py: real saves of every game kind, truncated,
+# flipped, with junk, odd numbers, wrong types, deep nesting, invalid UTF-8, empty...)
+# through Session.load as the device starts: never an exception; a good file is a game
+# that saves and loads to itself; a damaged one is said in words, kept as game.json.bad,
+# and the device starts without it (or with the complete game.json.tmp beside it) and
+# can start a new game. savefile.loads on its own: a game or SaveError, nothing else.
+# make test: a few hundred; make soak: 10,000 on CPython and
+# 2,000 here on MicroPython (96K heap: a MemoryError must be said, never a crash).
+import sys
+
+import soak
+import json
+
+from fuzzfiles import fuzzed, check_read, collect, quick, drop_engines, SAVES, MPY
+from test_store import FakeFlash
+from firmware.store import Store, GAME
+from engine_mpy import savefile
+
+
+def store_on(fs):
+    return Store("/", fs, fs.open)
+
+
+def fuzz_saves(seed, count):
+    """count fuzzed game.json files through Session.load; every 4th with a complete save
+    beside it as game.json.tmp. Returns counts {"good", "bad", "memory"}."""
+    seen = {"good": 0, "bad": 0, "memory": 0}
+    for i in range(len(SAVES)):   # one game kind at a time
+        fuzz_kind(seed + i, count // len(SAVES), SAVES[i], seen)
+        drop_engines()
+    return seen
+
+
+def fuzz_kind(seed, count, src, seen):
+    from firmware.session import Session
+    d = json.loads(src)
+    kind, settings = d["game"], d["settings"]
+    d = None
+    for case, src, bad in fuzzed(seed, count, (src,)):
+        files = {"/" + GAME: bad}
+        beside = None
+        if case % 4 == 3:
+            beside = src
+            files["/" + GAME + ".tmp"] = beside
+        fs = FakeFlash(files)
+        s = Session(store_on(fs))
+        try:
+            g = s.load()
+            verdict = check_read(fs, GAME, bad, g, s.message, beside)
+            if g is not None:
+                # a good file is a game that saves and loads to itself
+                text = savefile.dumps(g)
+                assert savefile.dumps(savefile.loads(text)) == text
+                assert "/" + GAME + ".tmp" not in fs.files
+            elif verdict == "bad" and case % 8 == 0:
+                # the device goes on: a new game starts and is saved
+                assert s.start(kind, settings) is None
+                again = Session(store_on(fs))
+                assert again.load() is not None, (again.message, fs.files)
+            # savefile's own verdict: a game, or SaveError in words, nothing else
+            try:
+                savefile.loads(bad.decode())
+            except savefile.SaveError as e:
+                assert isinstance(e.args[0], str) and len(e.args[0]) > 5
+            except (UnicodeError, ValueError):   # not text: the store stops it first
+                assert g is None or beside is not None
+            except MemoryError:
+                assert MPY
+                verdict = "memory"
+        except Exception:
+            print("fuzzed save, seed %d case %d: %r" % (seed, case, bad[:300]))
+            raise
+        seen[verdict] += 1
+        g = s = fs = None
+        collect()
+
+
+def test_fuzzed_saves():
+    n = soak.count(160, 2000) if MPY else soak.count(240, 10000)
+    seen = quick(fuzz_saves, 11, n)
+    assert seen["good"] and seen["bad"] > n // 2
+    soak.ran(n, "fuzzed game.json on %s (%d good, %d damaged, %d too big for the heap)"
+             % (sys.implementation.name, seen["good"], seen["bad"], seen["memory"]))
+
+
