@@ -72,11 +72,6 @@ golden: $(STAMP)
 fonts: $(STAMP)
 	$(PY) tools/fontgen.py
 
-# Long runs, outside `make test`. mash: 100,000 random key events on the simulator, every
-# save checked after each (tools/mash.py; its short form is tests/test_mash.py).
-soak: $(STAMP)
-	$(PY) tools/mash.py --events 100000 --seed 1
-
 # Put everything the board needs on it (compiled, display driver included, no download);
 # saved games and settings on the board are left alone.
 PORT ?= /dev/ttyACM0
@@ -102,6 +97,27 @@ bench: $(STAMP)
 # The dice evaluator's median time per roll and phase on the micropython binary (budget 200 us).
 bench-dice: mpy
 	MICROPYPATH=$(BUILD) $(MPY) tools/bench_dice.py
+
+# Long runs, outside `make test`: the fault and endurance tests in issue 7's long form
+# (SOAK=1, tests/both/soak.py): power cuts at every step of every save, 10,000 fuzzed files
+# of each kind, 10,000 bounced presses, 10,000 random games per engine, two pytest runs side
+# by side (about 6 minutes on 2 cores), each printing the counts it ran; then mash: 100,000
+# random key events on the simulator, every save checked after each (tools/mash.py; its
+# short form is tests/test_mash.py). One more long test: add its file to a SOAK_* list, or
+# one more line at the end.
+SOAK_A := tests/test_cards_property.py tests/test_buttons_random.py
+SOAK_B := tests/test_twist_property.py tests/test_dice_games.py tests/both/test_fuzz_saves.py \
+          tests/both/test_fuzz_files.py tests/both/test_powercut_saves.py tests/both/test_powercut_settings.py \
+          tests/test_store_powercut.py
+SOAK_MPY := test_fuzz_saves test_fuzz_files test_powercut_saves test_powercut_settings test_store
+soak: mpy
+	@mkdir -p build
+	@SOAK=1 $(PY) -m pytest $(SOAK_A) > build/soak-a.log 2>&1 & a=$$!; \
+	 SOAK=1 $(PY) -m pytest $(SOAK_B) > build/soak-b.log 2>&1; b=$$?; \
+	 wait $$a; a=$$?; cat build/soak-a.log build/soak-b.log; \
+	 SOAK=1 $(PY) tools/mpy_test.py $(BUILD) $(MPY_HEAP) $(SOAK_MPY); m=$$?; \
+	 test $$a = 0 -a $$b = 0 -a $$m = 0
+	$(PY) tools/mash.py --events 100000 --seed 1
 
 clean:
 	rm -rf build .hypothesis

@@ -1,0 +1,36 @@
+# A power cut at every step of saving a setting (App.save_setting) and the roster (a name
+# added, a name changed): after a restart the file read is exactly the old or the new one.
+# The games' saves: test_powercut_saves.py (a module of its own: the MicroPython test heap
+# holds the app or a game engine, not both).
+import soak
+from powercut import cut_everywhere, store_on
+from test_store import FakeFlash
+from firmware.store import SETTINGS, ROSTER
+from firmware import roster
+
+
+def test_a_setting():
+    files = {"/" + SETTINGS: b'{"contrast":128,"dim_s":60}'}
+
+    from firmware.app import App as RealApp, load_settings
+
+    class SettingsApp(RealApp):
+        # the real save_setting, without a display
+        def __init__(self, store):
+            self.store = store
+            self.settings, self.message = load_settings(store)
+
+    def action(store):
+        assert SettingsApp(store).save_setting("dim_s", 120)
+    n = cut_everywhere(files, action, (SETTINGS,))
+    assert n > 10
+    soak.ran(n, "power cuts saving a setting")
+    assert load_settings(store_on(FakeFlash(files)))[0]["dim_s"] == 60
+
+
+def test_a_roster_name_added_and_renamed():
+    files = {"/" + ROSTER: b'[["Ann",1,1,50,3]]'}
+    n = cut_everywhere(files, lambda store: roster.add(store, "Bob"), (ROSTER,))
+    n += cut_everywhere(files, lambda store: roster.rename(store, 0, "Anna"), (ROSTER,))
+    assert n > 20
+    soak.ran(n, "power cuts saving the roster")
