@@ -107,9 +107,10 @@ bench-dice: mpy
 # one more line at the end.
 SOAK_A := tests/test_cards_property.py tests/test_buttons_random.py
 SOAK_B := tests/test_twist_property.py tests/test_dice_games.py tests/both/test_fuzz_saves.py \
-          tests/both/test_fuzz_files.py tests/both/test_powercut_saves.py tests/both/test_powercut_settings.py \
+          tests/both/test_fuzz_files.py tests/both/test_powercut_saves.py tests/both/test_powercut_finish.py tests/both/test_powercut_end.py \
+          tests/both/test_powercut_settings.py \
           tests/test_store_powercut.py
-SOAK_MPY := test_fuzz_saves test_fuzz_files test_powercut_saves test_powercut_settings test_store
+SOAK_MPY := test_fuzz_saves test_fuzz_files test_powercut_saves test_powercut_finish test_powercut_end test_powercut_settings test_store
 soak: mpy
 	@mkdir -p build
 	@SOAK=1 $(PY) -m pytest $(SOAK_A) > build/soak-a.log 2>&1 & a=$$!; \

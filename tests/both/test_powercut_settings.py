@@ -1,10 +1,9 @@
 # A power cut at every step of saving a setting (App.save_setting) and the roster (a name
 # added, a name changed): after a restart the file read is exactly the old or the new one.
-# The games' saves: test_powercut_saves.py (a module of its own: the MicroPython test heap
+# The games: test_powercut_saves.py and test_powercut_finish.py (modules of their own: the MicroPython test heap
 # holds the app or a game engine, not both).
 import soak
-from powercut import cut_everywhere, store_on
-from test_store import FakeFlash
+from powercut import FakeFlash, cut_everywhere, store_on
 from firmware.store import SETTINGS, ROSTER
 from firmware import roster
 

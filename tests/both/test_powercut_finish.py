@@ -1,0 +1,34 @@
+# A power cut at every step of finishing a game (roster stats, history, the save removed)
+# of every game kind (abandoning one, counted once, a refusing flash: test_powercut_end.py);
+# after a restart the state is exactly the old or the new one. Across files "old or new" means: a finish is committed when its journal
+# (finish.json, the roster and history as they will be) is on flash. Cut before: the game
+# is still running with all its hands and nothing is counted. Cut after: the next start
+# completes it, so the game is in the history and the roster once, and gone. Never both,
+# never neither, never counted twice. (A module of its own: the MicroPython test heap.)
+import json
+
+import soak
+from powercut import history_of, FakeFlash, FLASHES, FAIL, TWO, GAMES, KEEP, App, cut_everywhere, each_game, quick, save_of, store_on
+from test_store import PowerCut
+from firmware.store import GAME, ROSTER, HISTORY
+from firmware import roster
+
+# On MicroPython only the Phase 10 finish (roster points and hands counted): this module's
+# own weight, the app module Session.load imports and the engines loaded one after another
+# leave the 96K test heap short for a second engine. CPython runs every kind, through the
+# same finish code.
+MPY_KINDS = ("classic",)
+
+def test_finishing_a_game_of_each_kind():
+    n = 0
+    for kind, settings, records, rec in each_game(MPY_KINDS):
+        for hist in (0, KEEP):   # a first game, and a full history that drops one
+            files = {"/" + GAME: save_of(kind, settings, records),
+                     "/" + ROSTER: b'[["Bob",2,1,75,6],["Cid",1,0,20,2]]'}
+            if hist:
+                files["/" + HISTORY] = history_of(hist)
+
+            def finish(store):
+                assert roster.finish(App(store)) is None
+            n += cut_everywhere(files, finish, (ROSTER, HISTORY))
+    soak.ran(n, "power cuts finishing a game (roster, history, save removed)")
