@@ -1,11 +1,14 @@
 # The OLED: Adafruit's maintained SSD1306 driver (adafruit-circuitpython-ssd1306) does the
 # chip's set-up, contrast and power; this file adds what the device needs on top of it:
 # - a few-line adapter giving machine.I2C the busio-style interface the driver expects;
-# - show() that sends only the page rows (8-pixel bands) that changed since the last
-#   show, since a full frame costs 23.5 ms of bus time at 400 kHz and a cursor move
-#   changes two rows; when most rows changed, one full frame in a single transaction;
+# - show() that sends only what changed since the last show, since a full frame costs
+#   23.5 ms of bus time at 400 kHz and a cursor move changes a few characters: each run of
+#   changed page rows (8-pixel bands) goes out through one column window (21h/22h) that
+#   spans the columns that changed in them, a page row per data transaction (the
+#   controller's pointer runs on from one to the next); one full frame in a single
+#   transaction when that is fewer bytes;
 # - SH1106 1.3-inch modules: 132-column RAM with the glass on columns 2-129 and page
-#   addressing only, so rows go out page by page at column 2.
+#   addressing only, so rows go out page by page from their first changed column (+2).
 # - once the chip is set up, the driver's code is dropped from RAM (about 13 KB on the
 #   64-bit twin, half that on a board): the frame buffer it allocated stays, and the few
 #   commands needed later (contrast, on/off, invert, flip) go out exactly as the driver
@@ -21,6 +24,8 @@ import sys
 from firmware import gfx
 
 _PAGE_W = const(128)
+_CMD_BYTES = const(8)     # on the wire: address + 00h 21h lo hi 22h p0 p1
+_DATA_BYTES = const(2)    # on the wire ahead of a data transaction's pixels: address + 40h
 _DIM = const(1)           # contrast while dimmed: still readable in a dark room
 _ENODEV = const(19)
 _SET_CONTRAST = const(0x81)
@@ -62,8 +67,33 @@ class _Bus:
         self.i2c.readfrom_into(addr, memoryview(buf)[start:end])
 
 
+def _first_diff(a, b):
+    """The first index where the equal-length a and b differ (they do somewhere), by
+    halving: a few slice compares in C instead of a Python loop per byte."""
+    lo = 0
+    hi = len(a) - 1
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if a[lo:mid + 1] == b[lo:mid + 1]:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def _last_diff(a, b, lo):
+    """The last index where a and b differ, given that they differ at lo."""
+    hi = len(a) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) >> 1
+        if a[mid:hi + 1] == b[mid:hi + 1]:
+            hi = mid - 1
+        else:
+            lo = mid
+    return lo
+
+
 class Display:
-    FULL_FRAME_PAGES = 5      # this many changed rows or more: send the whole frame
 
     def __init__(self, i2c, addr=0x3C, controller="ssd1306", width=128, height=64):
         if controller not in ("ssd1306", "sh1106"):
@@ -98,6 +128,9 @@ class Display:
         sent = memoryview(self._sent)
         self._row = [frame[1 + p * _PAGE_W:1 + (p + 1) * _PAGE_W] for p in range(self._pages)]
         self._sent_row = [sent[p * _PAGE_W:(p + 1) * _PAGE_W] for p in range(self._pages)]
+        # Per page, the first and last column that changed (first > last: none).
+        self._lo = bytearray(self._pages)
+        self._hi = bytearray(self._pages)
         self._cmd = bytearray(7)   # 00h + a command string, reused for every update
         self._one = bytearray(2)   # 80h + one command byte, as the driver sends them
         self._one[0] = 0x80
@@ -116,72 +149,113 @@ class Display:
         return self._bus.bytes_sent
 
     def show(self, full=False):
-        """Send the rows that changed since the last show; return how many were sent."""
+        """Send what changed since the last show (everything when full); return how many
+        page rows changed."""
         rows = self._row
         sent = self._sent_row
-        changed = 0
+        lo = self._lo
+        hi = self._hi
+        pages = self._pages
         n = 0
-        for p in range(self._pages):
-            if full or rows[p] != sent[p]:
-                changed |= 1 << p
-                n += 1
+        for p in range(pages):
+            if full:
+                lo[p] = 0
+                hi[p] = _PAGE_W - 1
+            elif rows[p] != sent[p]:
+                a = _first_diff(rows[p], sent[p])
+                lo[p] = a
+                hi[p] = _last_diff(rows[p], sent[p], a)
+            else:
+                lo[p] = 1
+                hi[p] = 0
+                continue
+            n += 1
         if not n:
             return 0
         if self._sh1106:
-            for p in range(self._pages):
-                if changed & (1 << p):
-                    self._send_sh1106(p)
-        elif n >= self.FULL_FRAME_PAGES:
+            for p in range(pages):
+                if lo[p] <= hi[p]:
+                    self._send_sh1106(p, lo[p], hi[p])
+        elif self._windows(False) >= _CMD_BYTES + _DATA_BYTES + pages * _PAGE_W:
             self.full_frames += 1
-            self._send(0, self._pages - 1)
+            self._send(0, pages - 1, 0, _PAGE_W - 1)
         else:
-            p = 0
-            while p < self._pages:
-                if changed & (1 << p):
-                    q = p
-                    while q + 1 < self._pages and changed & (1 << (q + 1)):
-                        q += 1
-                    self._send(p, q)
-                    p = q + 1
-                else:
-                    p += 1
-        for p in range(self._pages):
-            if changed & (1 << p):
-                sent[p][:] = rows[p]
+            self._windows(True)
+        for p in range(pages):
+            if lo[p] <= hi[p]:
+                sent[p][lo[p]:hi[p] + 1] = rows[p][lo[p]:hi[p] + 1]
         return n
 
-    def _data(self, p0, p1):
-        # Rows p0..p1 straight out of the driver's buffer: the byte just before them
-        # stands in for the 0x40 data prefix during the write, then gets its pixels back.
-        b = self.buffer
-        i = p0 * _PAGE_W
-        keep = b[i]
-        b[i] = 0x40
-        try:
-            self._bus.writeto(self._addr, b, start=i, end=1 + (p1 + 1) * _PAGE_W)
-        finally:
-            b[i] = keep
+    def _windows(self, send):
+        """The bytes that the runs of changed rows take, each through one column window
+        over the columns changed in any of its rows; sent when send is True."""
+        lo = self._lo
+        hi = self._hi
+        pages = self._pages
+        total = 0
+        p = 0
+        while p < pages:
+            if lo[p] > hi[p]:
+                p += 1
+                continue
+            q = p
+            a = lo[p]
+            z = hi[p]
+            while q + 1 < pages and lo[q + 1] <= hi[q + 1]:
+                q += 1
+                if lo[q] < a:
+                    a = lo[q]
+                if hi[q] > z:
+                    z = hi[q]
+            w = z - a + 1
+            if w == _PAGE_W:   # whole rows lie end to end in the buffer: one transaction
+                total += _CMD_BYTES + _DATA_BYTES + (q - p + 1) * _PAGE_W
+            else:
+                total += _CMD_BYTES + (q - p + 1) * (_DATA_BYTES + w)
+            if send:
+                self._send(p, q, a, z)
+            p = q + 1
+        return total
 
-    def _send(self, p0, p1):
+    def _data(self, i, j):
+        # Buffer bytes i..j-1 (frame bytes, after the prefix) straight out of the driver's
+        # buffer: the byte just before them stands in for the 0x40 data prefix during the
+        # write, then gets its pixels back.
+        b = self.buffer
+        keep = b[i - 1]
+        b[i - 1] = 0x40
+        try:
+            self._bus.writeto(self._addr, b, start=i - 1, end=j)
+        finally:
+            b[i - 1] = keep
+
+    def _send(self, p0, p1, a, z):
         c = self._cmd
         c[0] = 0x00                      # a command stream: one transaction
-        c[1] = 0x21                      # columns 0..127
-        c[2] = 0
-        c[3] = _PAGE_W - 1
+        c[1] = 0x21                      # columns a..z
+        c[2] = a
+        c[3] = z
         c[4] = 0x22                      # pages p0..p1
         c[5] = p0
         c[6] = p1
         self._bus.writeto(self._addr, c)
-        self._data(p0, p1)
+        if z - a + 1 == _PAGE_W:
+            self._data(1 + p0 * _PAGE_W, 1 + (p1 + 1) * _PAGE_W)
+        else:
+            for p in range(p0, p1 + 1):
+                i = 1 + p * _PAGE_W + a
+                self._data(i, i + z - a + 1)
 
-    def _send_sh1106(self, p):
+    def _send_sh1106(self, p, a, z):
         c = self._cmd
+        col = a + 2                      # the glass starts at RAM column 2
         c[0] = 0x00
         c[1] = 0xB0 | p                  # page p
-        c[2] = 0x02                      # column 2 (low nibble), where the glass starts
-        c[3] = 0x10                      # column high nibble 0
+        c[2] = col & 0x0F                # column, low nibble
+        c[3] = 0x10 | (col >> 4)         # column, high nibble
         self._bus.writeto(self._addr, c, end=4)
-        self._data(p, p)
+        i = 1 + p * _PAGE_W + a
+        self._data(i, i + z - a + 1)
 
     def command(self, *cmds):
         """Send command bytes one transaction each, the way the driver does."""

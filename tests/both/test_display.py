@@ -3,11 +3,14 @@
 # only changed rows go over the bus, and contrast/dim/power reach the chip.
 #
 # Byte counts on the wire (each transaction: 1 address byte + payload), worked out from
-# what show() sends for rows p0..p1:
-#   command transaction  1 + [00h, 21h, 0, 127, 22h, p0, p1]           =   8
-#   data transaction     1 + [40h] + 128 per row                       = 2 + 128 * rows
-# so one row 138, two adjacent rows 266, a full frame 8 + 2 + 1024 = 1034.
-# SH1106 rows go one by one: 1 + [00h, B0h|p, 02h, 10h] = 5, then 130 per row.
+# what show() sends for a run of changed rows p0..p1 whose changes lie in columns a..z:
+#   command transaction  1 + [00h, 21h, a, z, 22h, p0, p1]               =   8
+#   data                 a row at a time: 1 + [40h] + (z - a + 1) each,
+#                        whole rows (a..z = 0..127): one transaction, 2 + 128 * rows
+# so one whole row 138, two adjacent whole rows 266, a full frame 8 + 2 + 1024 = 1034;
+# ">" (columns 0-3 lit, column 4 and the gap dark) in one row 8 + 2 + 4 = 14.
+# SH1106 rows go one by one: 1 + [00h, B0h|p, column low, 10h|column high] = 5, then
+# 2 + (z - a + 1) per row.
 import sys
 
 import host_sim
@@ -62,26 +65,59 @@ def test_only_changed_rows_are_sent():
     d, emu, i2c = fresh()
     c = d.canvas
     for i in range(8):
-        c.text("Player %d" % i, 0, i * 8)
+        c.text("Player %d" % i, 0, i * 8)             # columns 0-46 of every row
     b = d.bytes_sent
     assert d.show() == 8
-    assert d.bytes_sent - b == FULL
+    assert d.bytes_sent - b == 8 + 8 * (2 + 47)
     b = d.bytes_sent
     assert d.show() == 0 and d.bytes_sent == b        # nothing changed, nothing sent
-    c.text(">", 0, 24)                                # one text row
+    c.clear()
+    d.show()
+    c.fill_rect(0, 24, 128, 8)                        # one whole row
     b = d.bytes_sent
     assert d.show() == 1
     assert d.bytes_sent - b == ONE_ROW
-    c.text(" ", 0, 24)                                # a cursor move: rows 3 and 4
-    c.text(">", 0, 32)
+    c.fill_rect(0, 32, 128, 16)                       # two whole rows: one transaction
+    b = d.bytes_sent
+    assert d.show() == 2
+    assert d.bytes_sent - b == 8 + 2 + 256
+    c.fill_rect(0, 24, 128, 24, 0)
+    d.show()
+    c.text(">", 0, 24)                                # a cursor: its four lit columns
+    b = d.bytes_sent
+    assert d.show() == 1
+    assert d.bytes_sent - b == 8 + 2 + 4
+    c.text(" ", 0, 24)                                # a cursor move: rows 3 and 4, one
+    c.text(">", 0, 32)                                # window, a data write per row
     b = d.bytes_sent
     d.show()
-    assert d.bytes_sent - b == 8 + 2 + 256
+    assert d.bytes_sent - b == 8 + 2 * (2 + 4)
     c.text(" ", 0, 32)                                # rows 4 and 7: two separate runs
     c.text(">", 0, 56)
     b = d.bytes_sent
     d.show()
-    assert d.bytes_sent - b == 2 * ONE_ROW
+    assert d.bytes_sent - b == 2 * (8 + 2 + 4)
+    assert emu.raw() == bytes(c.buf)
+
+
+def test_a_window_spans_the_changed_columns_of_its_rows():
+    d, emu, i2c = fresh()
+    c = d.canvas
+    c.text("Bob", 60, 0)
+    c.text("Ann", 0, 8)
+    d.show()
+    c.invert_rect(0, 8, 18, 8)                        # row 1, columns 0-17
+    c.invert_rect(60, 0, 18, 8)                       # row 0, columns 60-77
+    b = d.bytes_sent
+    assert d.show() == 2
+    # rows 0 and 1 are one run: one window over columns 0-77 for both
+    assert d.bytes_sent - b == 8 + 2 * (2 + 78)
+    assert emu.raw() == bytes(c.buf)
+    c.pixel(127, 63)                                  # the last byte of the frame
+    c.pixel(0, 0)                                     # and the first
+    b = d.bytes_sent
+    d.show()
+    assert d.bytes_sent - b == 2 * (8 + 2 + 1)
     assert emu.raw() == bytes(c.buf)
 
 
@@ -89,26 +125,31 @@ def test_unchanged_rows_really_stay_off_the_bus():
     d, emu, i2c = fresh()
     d.canvas.text("top", 0, 0)
     d.show()
-    emu.ram[5 * 128 + 60] = 0xAA          # a mark in panel RAM on row 5, not in the frame
+    # Marks in panel RAM all along row 5, none in the frame.
+    ram = emu.ram
+    for k in range(5 * 128, 6 * 128):
+        ram[k] = 0xAA
+    assert emu.raw()[5 * 128 + 60] == 0xAA
     d.canvas.text("bottom", 0, 56)
     d.show()
-    assert emu.ram[5 * 128 + 60] == 0xAA  # row 5 was not resent
-    d.canvas.text("x", 0, 40)             # now row 5 changes: it is resent whole
+    assert emu.raw()[5 * 128 + 60] == 0xAA    # row 5 was not resent
+    d.canvas.text("x", 0, 40)                 # now row 5 changes: only its columns 0-4
     d.show()
-    assert emu.raw() == bytes(d.canvas.buf)
+    got = emu.raw()
+    assert got[5 * 128 + 60] == 0xAA
+    assert got[5 * 128:5 * 128 + 5] == bytes(d.canvas.buf[5 * 128:5 * 128 + 5])
 
 
-def test_most_rows_changed_sends_one_full_frame():
+def test_the_whole_frame_goes_in_one_transaction():
     d, emu, i2c = fresh()
     c = d.canvas
-    for i in range(5):                    # rows 0-4 changed: five of eight
-        c.text("row", 0, i * 8)
+    c.fill_rect(0, 0, 128, 64)
     b = d.bytes_sent
     d.show()
     assert d.full_frames == 1
     assert d.bytes_sent - b == FULL
-    for i in range(4):                    # four rows: runs, not a full frame
-        c.text("new", 0, i * 16)
+    for i in range(4):                    # four separate whole rows: runs, not a full frame
+        c.fill_rect(0, i * 16, 128, 8, 0)
     b = d.bytes_sent
     d.show()
     assert d.full_frames == 1 and d.bytes_sent - b == 4 * ONE_ROW
@@ -176,7 +217,9 @@ def test_sh1106_rows_land_at_the_glass():
     # column 0 of the frame went to RAM column 2, stored mirrored (A1) at segment 129
     assert emu.ram[131 - 2] == c.buf[0]
     b = d.bytes_sent
-    c.text("x", 0, 32)
+    c.text("x", 0, 32)                    # columns 0-4 of row 4
     d.show()
-    assert d.bytes_sent - b == 5 + 130
+    assert d.bytes_sent - b == 5 + 2 + 5
+    c.text("x", 60, 40)                   # from column 60 (RAM column 62) on row 5
+    d.show()
     assert emu.raw() == bytes(c.buf)
