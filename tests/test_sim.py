@@ -116,12 +116,13 @@ def test_idle_dims_then_switches_off_and_the_waking_key_does_nothing_else(tmp_pa
 
 def test_a_menu_move_sends_two_page_rows(tmp_path):
     # Moving the selection down by one changes two 8-pixel rows of the panel, next to each
-    # other: one command transaction (address + 00h 21h 0 127 22h p0 p1 = 8 bytes) and one
-    # data transaction (address + 40h + 2 x 128 = 258 bytes).
+    # other, in columns 0-123 (the selection bar; the scroll mark on the right stays): one
+    # command transaction (address + 00h 21h 0 123 22h p0 p1 = 8 bytes) and a data
+    # transaction per row (address + 40h + 124 = 126 bytes).
     dev = device(tmp_path)
     n = dev.machine.bus.bytes
     dev.play(script.parse("DOWN"))
-    assert dev.machine.bus.bytes - n == 8 + 258
+    assert dev.machine.bus.bytes - n == 8 + 2 * 126
 
 
 def test_contact_bounce_changes_nothing(tmp_path):
