@@ -172,6 +172,17 @@ class ListScreen(Screen):
             c.invert_rect(0, y, right + 1, LINE_H)
 
 
+class GameHome(ListScreen):
+    """A running game's home that rebuilds its lines from the game (refresh() sets
+    self.game): parked under a hand or a turn, it keeps its place unless the game changed."""
+
+    def park(self):
+        return self.park_place(self.game)
+
+    def resume(self, s):
+        self.resume_place(s, self.game)
+
+
 class Page(ListScreen):
     """A read-only page of (label, value) lines that scrolls by a line; OK closes it.
     Subclasses fill self.lines and may give OK another meaning (key())."""

@@ -9,7 +9,7 @@
 # and Finish game, which moves the game to the history and updates the roster
 # (firmware.roster.finish), then goes back to the main menu.
 # Every figure comes from the engine (DiceGame: state, total(), winners()).
-from firmware.screens.base import ListScreen
+from firmware.screens.base import ListScreen, GameHome
 
 # What OK does on a line.
 _NONE = 0
@@ -19,16 +19,10 @@ _UNDO = 3
 _FINISH = 4
 
 
-class DiceHome(ListScreen):
+class DiceHome(GameHome):
     def __init__(self, app):
         ListScreen.__init__(self, app, 0)
         self.refresh()
-
-    def park(self):
-        return self.park_place(self.game)
-
-    def resume(self, s):
-        self.resume_place(s, self.game)
 
     def refresh(self):
         """Rebuild the lines from the game: on opening and after every change (never on a

@@ -9,7 +9,7 @@
 # Over: the winner or co-winners, the ranking by pawn, Board, Score sheet, Undo last hand,
 # Finish game (roster and history: firmware.roster.finish), back to the main menu.
 # Every figure comes from the engine (engine_mpy.twist.Twist).
-from firmware.screens.base import ListScreen, LINE_H
+from firmware.screens.base import ListScreen, GameHome, LINE_H
 
 _PLAY = "Play hand"
 _BOARD = "Board"
@@ -18,16 +18,10 @@ _UNDO = "Undo last hand"
 _FINISH = "Finish game"
 
 
-class Home(ListScreen):
+class Home(GameHome):
     def __init__(self, app):
         ListScreen.__init__(self, app, 0)
         self.refresh()
-
-    def park(self):
-        return self.park_place(self.game)
-
-    def resume(self, s):
-        self.resume_place(s, self.game)
 
     def refresh(self):
         """Re-read the game: on opening and after a change (never on a cursor move)."""
