@@ -237,19 +237,9 @@ def quick(fn, *args):
 
 def drop_engines():
     """MicroPython: unload the game engines (the 96K test heap holds one at a time, as a
-    board does). CPython keeps them: other test modules hold their classes."""
-    if not MPY:
-        return
-    import gc
-    pkg = sys.modules.get("engine_mpy")
-    for k in list(sys.modules):
-        if k.startswith("engine_mpy.") and k not in ("engine_mpy.game", "engine_mpy.savefile"):
-            del sys.modules[k]
-            try:
-                delattr(pkg, k[11:])
-            except (AttributeError, TypeError, KeyError):
-                pass
-    gc.collect()
+    board does)."""
+    from check import forget_engines
+    forget_engines()
 
 
 def fuzzed(seed, count, sources, tokens=False):

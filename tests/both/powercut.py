@@ -5,6 +5,7 @@ import gc
 import json
 import sys
 
+from check import forget_engines
 from test_store import FakeFlash as _FakeFlash, PowerCut
 from firmware.store import Store, GAME
 from firmware import session as session_mod
@@ -72,17 +73,7 @@ def each_game(mpy_kinds=None):
         if mpy and mpy_kinds and g[0] not in mpy_kinds:
             continue
         yield g
-        if sys.implementation.name != "micropython":
-            continue   # CPython: other test modules hold these classes; keep them one
-        pkg = sys.modules.get("engine_mpy")
-        for k in list(sys.modules):
-            if k.startswith("engine_mpy.") and k not in ("engine_mpy.game", "engine_mpy.savefile"):
-                del sys.modules[k]
-                try:
-                    delattr(pkg, k[11:])
-                except (AttributeError, TypeError, KeyError):
-                    pass
-        gc.collect()
+        forget_engines()   # only the next game's engine in RAM on MicroPython
 
 
 KEEP = 4   # history kept: fewer than the board's 20, to fit the 96K test heap with the fake flash
