@@ -513,15 +513,10 @@ class Mash:
         return "OK"
 
     def g_menu(self, scr, p):
-        if p["fresh"] or "want" not in p:
-            running = self.app.session.game is not None
-            w = [(0, 60 if running else 2), (1, 6 if running else 60)]
-            w += [(i, 5) for i in range(2, 8)]
-            p["want"] = _pick(self.rnd, w)
-        t = self.nav(scr.sel, p["want"])
-        if t == "OK":
-            p.pop("want")
-        return t
+        running = self.app.session.game is not None
+        w = [(0, 60 if running else 2), (1, 6 if running else 60)]
+        w += [(i, 5) for i in range(2, 8)]
+        return self._home_go(scr, p, w)
 
     def g_newgame(self, scr, p):
         from firmware.screens import newgame as ng
@@ -590,27 +585,27 @@ class Mash:
             return "OK"
         return "UP" if d <= n // 2 else "DOWN"
 
-    def _home_pick(self, p, choices):
+    def _home_go(self, scr, p, choices):
+        """The key towards a line of a list picked by weight (kept until it is chosen);
+        -1 among the choices means going back."""
         if p["fresh"] or "want" not in p:
             p["want"] = _pick(self.rnd, choices)
-        return p["want"]
-
-    def g_confirm(self, scr, p):
-        # The Undo question (firmware/screens/confirm.py): mostly yes, sometimes back out.
-        return "OK" if self.rnd.random() < 0.85 else "LONG_OK"
-
-    def g_cards_home(self, scr, p):
-        if getattr(scr, "ask", 0):   # (an in-screen question, where a screen has one)
-            return "OK" if self.rnd.random() < 0.85 else "LONG_OK"
-        n = scr.n
-        w = self._home_pick(p, ((n, 80), (n + 1, 3), (n + 2, 3), (n + 3, 5), (n + 4, 1),
-                                (self.rnd.randrange(n), 2), (-1, 2)))
+        w = p["want"]
         if w < 0:
             return "LONG_OK"
         t = self.nav(scr.sel, w)
         if t == "OK":
             p.pop("want")
         return t
+
+    def g_confirm(self, scr, p):
+        # The Undo question (firmware/screens/confirm.py): mostly yes, sometimes back out.
+        return "OK" if self.rnd.random() < 0.85 else "LONG_OK"
+
+    def g_cards_home(self, scr, p):
+        n = scr.n
+        return self._home_go(scr, p, ((n, 80), (n + 1, 3), (n + 2, 3), (n + 3, 5), (n + 4, 1),
+                                      (self.rnd.randrange(n), 2), (-1, 2)))
 
     def g_hand(self, scr, p):
         r = self.rnd
@@ -673,20 +668,12 @@ class Mash:
 
     def g_gameover(self, scr, p):
         r = self.rnd
-        if getattr(scr, "ask", 0):   # (an in-screen question, where a screen has one)
-            return "OK" if r.random() < 0.9 else "LONG_OK"
         if scr.tie:
             if "want" not in p or p["fresh"]:
                 p["want"] = r.randint(2, scr.count - 1)
             return self.nav(scr.sel, p["want"])
         L = len(scr.order)
-        w = self._home_pick(p, ((L, 75), (L + 1, 8), (L + 2, 12), (-1, 5)))
-        if w < 0:
-            return "LONG_OK"
-        t = self.nav(scr.sel, w)
-        if t == "OK":
-            p.pop("want")
-        return t
+        return self._home_go(scr, p, ((L, 75), (L + 1, 8), (L + 2, 12), (-1, 5)))
 
     def g_sheet(self, scr, p):
         if not scr.pick:
@@ -696,8 +683,6 @@ class Mash:
         return self.nav(scr.sel, p["want"])
 
     def g_twist_home(self, scr, p):
-        if getattr(scr, "ask", 0):   # (an in-screen question, where a screen has one)
-            return "OK" if self.rnd.random() < 0.85 else "LONG_OK"
         base = scr.head + scr.n
         acts = scr.acts
         if "Play hand" in acts:
@@ -705,13 +690,7 @@ class Mash:
                  (self.rnd.randrange(scr.n), 2), (-1, 3))
         else:
             w = ((base + 3, 70), (base, 5), (base + 1, 5), (base + 2, 12), (-1, 5))
-        w = self._home_pick(p, w)
-        if w < 0:
-            return "LONG_OK"
-        t = self.nav(scr.sel, w)
-        if t == "OK":
-            p.pop("want")
-        return t
+        return self._home_go(scr, p, w)
 
     def g_twist_before(self, scr, p):
         r = self.rnd
@@ -761,20 +740,12 @@ class Mash:
         return "OK" if self.rnd.random() < 0.9 else "DOWN"
 
     def g_dice_home(self, scr, p):
-        if getattr(scr, "ask", 0):   # (an in-screen question, where a screen has one)
-            return "OK" if self.rnd.random() < 0.85 else "LONG_OK"
         acts = scr.acts
         if 1 in acts:
             w = ((acts.index(1), 85), (acts.index(2), 4), (acts.index(3), 4), (-1, 3))
         else:
             w = ((acts.index(4), 75), (acts.index(2), 8), (acts.index(3), 12), (-1, 5))
-        w = self._home_pick(p, w)
-        if w < 0:
-            return "LONG_OK"
-        t = self.nav(scr.sel, w)
-        if t == "OK":
-            p.pop("want")
-        return t
+        return self._home_go(scr, p, w)
 
     def g_dice_turn(self, scr, p):
         r = self.rnd
