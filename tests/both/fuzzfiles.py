@@ -9,7 +9,7 @@ import sys
 
 MPY = sys.implementation.name == "micropython"
 # Deepest nesting tried (CPython's json gives up past 1000) and longest file: within the
-# MicroPython test heap (96K), the generator's own copies included.
+# MicroPython test heap, the generator's own copies included.
 DEEP = 400 if MPY else 3000
 MAX_LEN = 3000 if MPY else 6000
 
@@ -236,7 +236,7 @@ def quick(fn, *args):
 
 
 def drop_engines():
-    """MicroPython: unload the game engines (the 96K test heap holds one at a time, as a
+    """MicroPython: unload the game engines (the MicroPython test heap holds one at a time, as a
     board does)."""
     from check import forget_engines
     forget_engines()
@@ -250,7 +250,7 @@ def fuzzed(seed, count, sources, tokens=False):
         try:
             data = mutate(rng, src, tokens)
         except MemoryError:
-            # the generator's own copies on a fragmented 96K heap (MicroPython): a
+            # the generator's own copies on a fragmented capped heap (MicroPython): a
             # truncated file instead; the loaders' MemoryErrors are what is tested
             collect()
             data = src[:len(src) // 2]

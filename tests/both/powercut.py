@@ -66,7 +66,7 @@ GAMES = (
 
 def each_game(mpy_kinds=None):
     """GAMES one by one, with only that game's engine in RAM (as on the board: the
-    MicroPython run has a 96K heap). mpy_kinds: the kinds to run on MicroPython when the
+    MicroPython run has a capped heap). mpy_kinds: the kinds to run on MicroPython when the
     test's own modules and fake flash leave too little heap for every engine."""
     mpy = sys.implementation.name == "micropython"
     for g in GAMES:
@@ -76,7 +76,7 @@ def each_game(mpy_kinds=None):
         forget_engines()   # only the next game's engine in RAM on MicroPython
 
 
-KEEP = 4   # history kept: fewer than the board's 20, to fit the 96K test heap with the fake flash
+KEEP = 4   # history kept: fewer than the board's 20, to fit the MicroPython test heap with the fake flash
 
 
 def store_on(fs):

@@ -5,7 +5,7 @@
 # and the device starts without it (or with the complete game.json.tmp beside it) and
 # can start a new game. savefile.loads on its own: a game or SaveError, nothing else.
 # make test: a few hundred; make soak: 10,000 on CPython and
-# 2,000 here on MicroPython (96K heap: a MemoryError must be said, never a crash).
+# 2,000 here on MicroPython (capped heap: a MemoryError must be said, never a crash).
 import sys
 
 import soak

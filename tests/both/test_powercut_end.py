@@ -13,7 +13,7 @@ from test_store import PowerCut
 from firmware.store import GAME, ROSTER, HISTORY
 from firmware import roster
 
-# On MicroPython a card game and a Dice game (the 96K test heap: see test_powercut_finish.py).
+# On MicroPython a card game and a Dice game (the MicroPython test heap: see test_powercut_finish.py).
 MPY_KINDS = ("classic", "dice")
 
 def test_a_finished_game_is_counted_once_whatever_the_cut():

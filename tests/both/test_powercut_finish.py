@@ -15,7 +15,7 @@ from firmware import roster
 
 # On MicroPython only the Phase 10 finish (roster points and hands counted): this module's
 # own weight, the app module Session.load imports and the engines loaded one after another
-# leave the 96K test heap short for a second engine. CPython runs every kind, through the
+# leave the MicroPython test heap short for a second engine. CPython runs every kind, through the
 # same finish code.
 MPY_KINDS = ("classic",)
 
