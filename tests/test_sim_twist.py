@@ -8,10 +8,11 @@ import shutil
 import tempfile
 
 from engine_mpy import savefile
-from engine_mpy.twist import Twist
 from host_sim import script, sim
+from tests.newgame_keys import new_game
 
 sim.use_fake_machine()
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # 0-based spaces of the short board; the red space is 16.
 #   0 1S  1 2  2 T  3 3  4 T  5 4  6 T  7 5  8 T  9 6  10 T  11 7  12 T  13 8  14 T  15 9  16 10R
@@ -20,10 +21,11 @@ SETTINGS = {"players": ["Ann", "Bob", "Cy"], "dealer": 0, "layout": SHORT}
 
 
 def new_state():
-    """A device folder holding a Twist game just started (what New game saves)."""
+    """A new device (empty flash, no roster) whose maker put the short board on it as
+    twist_layout.txt: the session's first chunk (START) starts the game from New game."""
     d = tempfile.mkdtemp(prefix="phase10-twist-")
-    with open(os.path.join(d, "game.json"), "w") as f:
-        f.write(savefile.dumps(Twist(dict(SETTINGS))))
+    src = os.path.join(ROOT, "firmware", "layouts", "short.txt")
+    shutil.copy(src, os.path.join(d, "twist_layout.txt"))
     return d
 
 
@@ -56,7 +58,9 @@ def choose(opt, card=0):
     return k(down(opt), "OK")
 
 
-START = "OK"          # Continue: the game's standings, on Play hand
+# New game: Twist, Ann, Bob and Cy typed on the picker, Ann the first dealer; the
+# standings open on Play hand.
+START = new_game("twist", SETTINGS["players"], SETTINGS["dealer"])
 PLAY = "OK"
 SAVE_AND_BOARD = "OK OK"   # save on the review page, close the board view
 
@@ -123,6 +127,9 @@ def test_full_twist_session_to_game_over():
         play = lambda s: dev.play(script.parse(s))
         play(START)
         assert app.top().module == "twist_home"
+        g = game(dev)
+        assert dict((k, g.settings[k]) for k in SETTINGS) == SETTINGS and g.records == []
+        assert g.settings["values"] == "face"   # the rulebook's card totals (H6)
         play(H1_REFUSED)
         # Refused: the note names Bob and phase 1's rule; nothing was saved.
         assert app.top().module == "note" and "Bob" in " ".join(app.top().lines)
@@ -186,13 +193,16 @@ def test_browsing_writes_no_flash():
     # without saving: not one write.
     d = new_state()
     try:
+        dev = run(START, d)   # New game writes the roster and the new game
+        started = dev.app.store.writes
+        assert started > 0
         # A hand typed up to its review, then backed out of page by page.
-        dev = run(k(START, PLAY, "OK", count(3), count(10), "LONG_OK LONG_OK LONG_OK LONG_OK"), d)
+        dev.play(script.parse(k(PLAY, "OK", count(3), count(10), "LONG_OK LONG_OK LONG_OK LONG_OK")))
         assert dev.app.top().module == "twist_home"
         # The board (a pawn picked), the empty score sheet's note, a pawn's phase in words.
         dev.play(script.parse("DOWN OK DOWN OK DOWN OK OK UP UP UP UP OK OK"))
         assert dev.app.top().module == "twist_home"
-        assert dev.app.store.writes == 0
+        assert dev.app.store.writes == started
     finally:
         shutil.rmtree(d, ignore_errors=True)
 
