@@ -34,9 +34,13 @@ class Game:
         raise NotImplementedError
 
     # --- shared by every game ------------------------------------------------------------
+    def new_records(self):
+        """An empty list of records as this game keeps them in RAM (see dice.Turns)."""
+        return []
+
     def __init__(self, settings, records=None):
         self.settings = self.check_settings(settings)
-        self.records = []
+        self.records = self.new_records()
         self.state = self.start()
         if records:
             self.state, self.records = self.replay(records)
@@ -45,7 +49,7 @@ class Game:
         """Derive the state of a list of records. Returns (state, normalised records);
         raises RuleError naming the first record that cannot stand."""
         state = self.start()
-        out = []
+        out = self.new_records()
         for i in range(len(records)):
             try:
                 out.append(self.step(state, records[i], i))

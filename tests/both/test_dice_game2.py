@@ -78,3 +78,32 @@ def test_save_and_load():
     assert h.records == g.records and h.settings == g.settings
     assert [h.total(p) for p in (0, 1)] == [0, 60 + 57]
     assert h.state.player() == 0
+
+
+def test_turns_are_small_ints_in_ram_and_read_as_the_saved_dicts():
+    # Eight players (the most), rolled and entered turns, every face 0-5 at both ends of
+    # the packing: each turn reads back exactly as it is saved, and in RAM it is one small
+    # int (nothing on the heap per turn).
+    names = ["P%d" % i for i in range(8)]
+    g = game(names)
+    g.add({"player": 0, "faces": "5555555555"})
+    g.add({"player": 1, "faces": "0000000000", "how": "entered"})
+    for p in range(2, 8):
+        g.add({"player": p, "faces": FAIL_FACES})
+    g.add({"player": 0, "dice": "10o 10r 10g 10b 10o 10g 1b 2b 3b 4b".split()})
+    want = [{"player": 0, "faces": "5555555555"}, {"player": 1, "faces": "0000000000", "how": "entered"}]
+    want += [{"player": p, "faces": FAIL_FACES} for p in range(2, 8)]
+    assert g.records[:2] == want[:2] and list(g.records)[:8] == want
+    assert g.records[8]["how"] == "entered" and g.records[8]["player"] == 0
+    assert len(g.records) == 9
+    packed = g.records._v
+    assert all([type(v) is int for v in packed]) and max(packed) < 1 << 30
+    # Undo, a correction and a reload keep the same turns.
+    h = savefile.loads(savefile.dumps(g))
+    assert h.records == g.records and h.records._v == packed
+    g.undo()
+    assert len(g.records) == 8 and list(g.records) == want
+    # A correction that breaks a rule: refused, the turns unchanged; a malformed entry too.
+    raises(RuleError, g.replace, 3, {"player": 3, "faces": "9999999999"})
+    raises(RuleError, g.replace, 3, {"player": 3})
+    assert list(g.records) == want
