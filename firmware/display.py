@@ -122,7 +122,9 @@ class Display:
         driver = None
         self._pages = height // 8
         frame = memoryview(self.buffer)
-        self.canvas = gfx.Canvas(frame[1:])
+        self._frame = frame[1:]
+        self.canvas = gfx.Canvas(self._frame)
+        self._nat = gfx._native     # None: the Python scan (the reference; CPython)
         # What the panel holds, page by page, to find the rows that changed.
         self._sent = bytearray(self._pages * _PAGE_W)
         sent = memoryview(self._sent)
@@ -151,27 +153,23 @@ class Display:
     def show(self, full=False):
         """Send what changed since the last show (everything when full); return how many
         page rows changed."""
-        rows = self._row
-        sent = self._sent_row
         lo = self._lo
         hi = self._hi
         pages = self._pages
-        n = 0
-        for p in range(pages):
-            if full:
+        if full:
+            for p in range(pages):
                 lo[p] = 0
                 hi[p] = _PAGE_W - 1
-            elif rows[p] != sent[p]:
-                a = _first_diff(rows[p], sent[p])
-                lo[p] = a
-                hi[p] = _last_diff(rows[p], sent[p], a)
-            else:
-                lo[p] = 1
-                hi[p] = 0
-                continue
-            n += 1
+            n = pages
+        elif self._nat is not None:
+            # the scan below in native code (firmware/fastdraw.py)
+            n = self._nat.diff_rows(self._frame, self._sent, lo, hi, pages)
+        else:
+            n = self._diff_rows()
         if not n:
             return 0
+        rows = self._row
+        sent = self._sent_row
         if self._sh1106:
             for p in range(pages):
                 if lo[p] <= hi[p]:
@@ -184,6 +182,25 @@ class Display:
         for p in range(pages):
             if lo[p] <= hi[p]:
                 sent[p][lo[p]:hi[p] + 1] = rows[p][lo[p]:hi[p] + 1]
+        return n
+
+    def _diff_rows(self):
+        """Per page row, the first and last column that changed into _lo/_hi (1 and 0 for
+        none); how many rows changed."""
+        rows = self._row
+        sent = self._sent_row
+        lo = self._lo
+        hi = self._hi
+        n = 0
+        for p in range(self._pages):
+            if rows[p] != sent[p]:
+                a = _first_diff(rows[p], sent[p])
+                lo[p] = a
+                hi[p] = _last_diff(rows[p], sent[p], a)
+                n += 1
+            else:
+                lo[p] = 1
+                hi[p] = 0
         return n
 
     def _windows(self, send):

@@ -11,7 +11,21 @@ try:
 except ImportError:
     const = lambda x: x
 
+import sys
+
 from firmware import fonts
+
+# The inner loops in native code where the runtime can run it (firmware/fastdraw.py:
+# MicroPython with a native emitter); the Python below is the reference and CPython's path,
+# and draws the same bytes (tests/both/test_gfx_native.py).
+_native = None
+if sys.implementation.name == "micropython":
+    try:
+        from firmware import fastdraw as _native
+    except (ImportError, ValueError, SyntaxError, NotImplementedError):
+        # no native emitter on this build, or a .mpy made for another processor
+        _native = None
+_OFF = const(0x4000)   # fastdraw's position packing
 
 WIDTH = const(128)
 HEIGHT = const(64)
@@ -30,10 +44,12 @@ _ONES = memoryview(b"\xff" * WIDTH)
 
 
 class Canvas:
-    def __init__(self, buf):
+    def __init__(self, buf, native=True):
         self.buf = buf
         self.height = (len(buf) >> 7) << 3   # 64 for the 1024-byte screen
         self._pages = self.height >> 3
+        # native=False: the Python reference even where native code runs (the tests)
+        self._nat = _native if native else None
 
     # --- areas ------------------------------------------------------------------------
     def clear(self):
@@ -89,6 +105,9 @@ class Canvas:
         if w <= 0 or h <= 0:
             return
         b = self.buf
+        if self._nat is not None:
+            self._nat.rect(b, x, y, w, h, op)
+            return
         y2 = y + h   # one past the last row
         for p in range(y >> 3, ((y2 - 1) >> 3) + 1):
             top = p << 3
@@ -116,6 +135,11 @@ class Canvas:
         """Write n glyph columns src[start:start+n] as an opaque 8-row strip at (x, y),
         bits flipped when inv is 0xFF; clipped at every edge."""
         b = self.buf
+        nat = self._nat
+        if nat is not None:
+            if x < WIDTH and x + n > 0 and -8 < y < self.height:
+                nat.strip(b, src, start, n, (x + _OFF) << 16 | (y + _OFF), self._pages << 8 | inv)
+            return
         if not (y & 7) and 0 <= y < self.height and x >= 0 and x + n <= WIDTH and not inv:
             o = (y >> 3) * WIDTH + x
             b[o:o + n] = src[start:start + n]
@@ -145,6 +169,11 @@ class Canvas:
         """Draw s in the small font with its top-left at (x, y); return the x after it."""
         font = _SMALL if c else _SMALL_INV
         n = len(s)
+        nat = self._nat
+        if nat is not None:
+            if x < WIDTH and x + n * CHAR_W > 0 and -8 < y < self.height and x > -_OFF:
+                nat.text(self.buf, font, s, n, (x + _OFF) << 16 | (y + _OFF), self._pages)
+            return x + n * CHAR_W
         if not (y & 7) and 0 <= y < self.height and x >= 0 and x + n * CHAR_W <= WIDTH:
             # Fast path: each character is one slice copy into the page row.
             b = self.buf

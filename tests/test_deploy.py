@@ -34,7 +34,9 @@ def expected_on_board():
                 rel = os.path.relpath(os.path.join(dirpath, f), ROOT)
                 if rel in ("firmware/manifest.py", "firmware/boot_main.py") or f.endswith(".pyc"):
                     continue
-                want.add("/" + (rel[:-3] + ".mpy" if f.endswith(".py") else rel))
+                # native code goes as source, compiled by the board's own emitter
+                native = rel == "firmware/fastdraw.py"
+                want.add("/" + (rel[:-3] + ".mpy" if f.endswith(".py") and not native else rel))
     want |= {"/main.py", "/lib/adafruit_ssd1306.mpy", "/lib/adafruit_bus_device/__init__.mpy",
              "/lib/adafruit_bus_device/i2c_device.mpy", "/lib/adafruit_bus_device/spi_device.mpy"}
     return want
@@ -48,8 +50,9 @@ def test_dry_run_lists_everything_the_board_needs(tmp_path):
                  "/firmware/boards/pico.mpy", "/firmware/boards/esp32.mpy", "/engine_mpy/game.mpy",
                  "/lib/adafruit_ssd1306.mpy", "/lib/adafruit_bus_device/i2c_device.mpy", "/main.py"):
         assert must in listed
-    # only main.py goes as source; the freeze manifest never reaches the board
-    assert [d for d in listed if d.endswith(".py")] == ["/main.py"]
+    # only main.py and the native module go as source; the freeze manifest never reaches
+    # the board
+    assert sorted(d for d in listed if d.endswith(".py")) == ["/firmware/fastdraw.py", "/main.py"]
     assert "%d files" % len(listed) in lines[-2]
     # the sizes listed are the staged files', and each .mpy is MicroPython bytecode v6
     for dest, size in listed.items():
@@ -69,7 +72,8 @@ def test_staged_tree_imports_on_micropython(tmp_path):
     code = ("import sys\nsys.path[:] = [%r, %r]\n"
             "import adafruit_ssd1306\n"
             "from adafruit_bus_device import i2c_device\n"
-            "from firmware import buttons, store, board, keys\n"
+            "from firmware import buttons, store, board, keys, gfx\n"
+            "assert gfx._native is not None\n"
             "from firmware.boards import pico, pico_w, esp32, esp32_s3, esp32_c3\n"
             "for m in (buttons, store, board, adafruit_ssd1306):\n"
             "    assert m.__file__.endswith('.mpy'), m.__file__\n"

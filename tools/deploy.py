@@ -24,6 +24,14 @@ PACKAGES = ("firmware", "engine_mpy")
 # in firmware/ but not for the board's /firmware: the freeze manifest and the /main.py source
 NOT_DEPLOYED = ("firmware/manifest.py", "firmware/boot_main.py")
 MAIN_SRC = "firmware/boot_main.py"
+# Native (viper) code goes as source: the board compiles it with its own processor's emitter
+# at the first import (a .mpy of native code is made for one processor).
+NATIVE_MARK = "@micropython.viper"
+
+
+def is_native(path):
+    with open(path) as f:
+        return NATIVE_MARK in f.read()
 # The maintained driver and the one module of bus_device it needs (adafruit_ssd1306 imports
 # spi_device too, at module level, so it ships as well). (pip name, repo, files)
 DRIVER = (
@@ -64,7 +72,7 @@ def plan(site=None):
     items = []
     for rel, dest in device_sources():
         src = os.path.join(ROOT, rel)
-        if rel.endswith(".py"):
+        if rel.endswith(".py") and not is_native(src):
             items.append((src, dest[:-3] + ".mpy", True))
         else:  # data the firmware reads (e.g. Twist board layouts)
             items.append((src, dest, False))

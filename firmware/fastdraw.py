@@ -1,0 +1,160 @@
+# The drawing layer's inner loops as native code (MicroPython's viper emitter), for the
+# board: a character, a column strip or a rectangle is a handful of machine instructions
+# per byte here, where the same loop in bytecode costs microseconds per byte on an RP2040
+# (a line of text off the 8-row grid took ~12 ms; here it takes tens of microseconds).
+#
+# MicroPython only: firmware/gfx.py and firmware/display.py keep the same operations in
+# plain Python (the reference, and what CPython runs) and use these when this module loads.
+# tests/both/test_gfx_native.py draws the same random operations both ways and compares
+# every byte. A board whose MicroPython has no native emitter fails to import this module
+# and simply runs the Python versions.
+#
+# Compiling: mpy-cross needs -march for this file (the Makefile gives -march=host for the
+# twin; tools/deploy.py the board's own), a frozen build gets its port's arch, and a .py
+# copied to a board is compiled there by its own emitter.
+import micropython
+from micropython import const
+
+# Positions come packed, x and y each offset by _OFF into 16 bits (viper takes few
+# arguments): xy = (x + _OFF) << 16 | (y + _OFF).
+_OFF = const(0x4000)
+_W = const(128)
+
+
+@micropython.viper
+def strip(buf, src, start: int, n: int, xy: int, mode: int):
+    """Write n glyph columns src[start:start+n] as an opaque 8-row strip at (x, y), bits
+    flipped by inv; clipped at every edge. mode = pages << 8 | inv."""
+    x = (xy >> 16) - _OFF
+    y = (xy & 0xFFFF) - _OFF
+    pages = mode >> 8
+    inv = mode & 0xFF
+    if y <= -8 or y >= pages * 8:
+        return
+    p = ((y + 8) >> 3) - 1        # floor(y / 8) for y > -8
+    s = y & 7
+    top = p >= 0
+    bot = s != 0 and p + 1 < pages
+    keep_top = (1 << s) - 1
+    keep_bot = 0xFF ^ keep_top
+    o1 = p * _W
+    o2 = o1 + _W
+    b = ptr8(buf)
+    g8 = ptr8(src)
+    j = 0
+    while j < n:
+        xx = x + j
+        if xx >= 0 and xx < _W:
+            g = g8[start + j] ^ inv
+            if top:
+                b[o1 + xx] = (b[o1 + xx] & keep_top) | ((g << s) & 0xFF)
+            if bot:
+                b[o2 + xx] = (b[o2 + xx] & keep_bot) | (g >> (8 - s))
+        j += 1
+
+
+@micropython.viper
+def text(buf, font, s, n: int, xy: int, pages: int):
+    """The small font's 6-column cells for the n characters of the str s from (x, y),
+    opaque, clipped. A str is UTF-8 inside: a character outside ASCII 32..126 is the
+    missing-char box (cell 95), once per character (continuation bytes 80..BF are part of
+    the character before)."""
+    x = (xy >> 16) - _OFF
+    y = (xy & 0xFFFF) - _OFF
+    if y <= -8 or y >= pages * 8:
+        return
+    p = ((y + 8) >> 3) - 1
+    sh = y & 7
+    top = p >= 0
+    bot = sh != 0 and p + 1 < pages
+    keep_top = (1 << sh) - 1
+    keep_bot = 0xFF ^ keep_top
+    o1 = p * _W
+    o2 = o1 + _W
+    b = ptr8(buf)
+    f = ptr8(font)
+    t = ptr8(s)
+    i = 0
+    while n > 0 and x < _W:
+        ch = t[i]
+        i += 1
+        if ch >= 0x80 and ch < 0xC0:
+            continue
+        n -= 1
+        k = ch - 32
+        if k < 0 or k > 94:
+            k = 95
+        k *= 6
+        j = 0
+        while j < 6:
+            xx = x + j
+            if xx >= 0 and xx < _W:
+                g = f[k + j]
+                if top:
+                    b[o1 + xx] = (b[o1 + xx] & keep_top) | ((g << sh) & 0xFF)
+                if bot:
+                    b[o2 + xx] = (b[o2 + xx] & keep_bot) | (g >> (8 - sh))
+            j += 1
+        x += 6
+
+
+@micropython.viper
+def rect(buf, x: int, y: int, w: int, h: int, op: int):
+    """Clear (op 0), set (1) or invert (2) the w x h rectangle at (x, y), already clipped
+    to the screen by the caller."""
+    b = ptr8(buf)
+    y2 = y + h
+    p = y >> 3
+    last = (y2 - 1) >> 3
+    while p <= last:
+        t = p << 3
+        m = 0xFF
+        if y > t:
+            m &= (0xFF << (y - t)) & 0xFF
+        if y2 < t + 8:
+            m &= (1 << (y2 - t)) - 1
+        o = p * _W + x
+        e = o + w
+        if op == 1:
+            while o < e:
+                b[o] |= m
+                o += 1
+        elif op == 0:
+            k = 0xFF ^ m
+            while o < e:
+                b[o] &= k
+                o += 1
+        else:
+            while o < e:
+                b[o] ^= m
+                o += 1
+        p += 1
+
+
+@micropython.viper
+def diff_rows(frame, sent, lo, hi, pages: int) -> int:
+    """Per 128-byte page row, the first and last column where frame and sent differ, into
+    lo[p] and hi[p] (lo 1, hi 0 for a row that did not change); returns how many changed."""
+    a = ptr8(frame)
+    b = ptr8(sent)
+    l8 = ptr8(lo)
+    h8 = ptr8(hi)
+    n = 0
+    p = 0
+    while p < pages:
+        o = p * _W
+        i = 0
+        while i < _W and a[o + i] == b[o + i]:
+            i += 1
+        if i == _W:
+            l8[p] = 1
+            h8[p] = 0
+        else:
+            j = _W - 1
+            while a[o + j] == b[o + j]:
+                j -= 1
+            l8[p] = i
+            h8[p] = j
+            n += 1
+        p += 1
+    return n
