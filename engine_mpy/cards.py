@@ -11,7 +11,7 @@
 # A tie-break hand (the tied players replay the last phase; no points recorded):
 #   {"tiebreak": 1}   the player who went out first in it
 # Everything else (points, phases, totals, dealer, winner) is derived by replaying.
-from engine_mpy.game import Game, RuleError, check_names, check_int
+from engine_mpy.game import Game, Packed, RuleError, check_names, check_int
 from engine_mpy.phases import PHASE_CARDS, phase_text
 from engine_mpy import handcheck
 
@@ -35,7 +35,8 @@ class CardState:
         self.total = [0] * n
         self.won = [0] * n         # hands in which the player went out
         self.hands = 0             # hands played (the tie-break hand not counted)
-        self.rows = []             # score sheet: per hand (out, points, completed, phases, totals)
+        # score sheet: per hand [out, points, completed, phases, totals], kept compact
+        self.rows = Packed()
         self.over = False
         self.winners = []
         self.tiebreak = []         # players of a pending tie-break hand
@@ -80,7 +81,7 @@ class _CardGame(Game):
                 self.advance(st, p, phases[p])
         st.won[out] += 1
         st.hands += 1
-        st.rows.append((out, points, completed, phases, st.total[:]))
+        st.rows.append([out, points, completed, phases, st.total[:]])
         self.check_end(st, completed, names)
         norm = {"out": out, "left": entries}
         if need_flags:

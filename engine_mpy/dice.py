@@ -3,7 +3,7 @@
 # dice table and the evaluator live in dice_eval.py, matching real dice in dice_match.py,
 # the turn-order roll (played once, before the game) in dice_order.py.
 # Runs unchanged on MicroPython and CPython; randomness comes in as an argument.
-from engine_mpy.game import Game, RuleError, check_names
+from engine_mpy.game import Game, Packed, RuleError, check_names
 from engine_mpy.dice_eval import (  # noqa: F401 (re-exported: the game's one import)
     COLOURS, COLOUR_NAMES, DICE_TABLE, FACE_NUM, FACE_COL, N_DICE, N_LOW, WILD, PHASE_LABEL,
     best, die_text, faces_text, parse_die, show_faces,
@@ -132,85 +132,43 @@ _FACES_SPAN = 60466176   # 6 ** 10
 # The largest packed turn, 16 * 6 ** 10 - 1 < 2 ** 30: a small int on a 32-bit board too.
 
 
-def _pack(rec):
-    """A normalised turn as its small int; anything else (an entry not checked yet) as is."""
-    if type(rec) is not dict:
-        return rec
-    n = len(rec)
-    how = rec.get("how")
-    if not (n == 2 or (n == 3 and how == "entered")):
-        return rec
-    p = rec.get("player")
-    f = rec.get("faces")
-    if type(p) is not int or not 0 <= p < 8 or type(f) is not str or len(f) != N_DICE:
-        return rec
-    v = 0
-    for ch in f:
-        k = ord(ch) - 48
-        if not 0 <= k <= 5:
-            return rec
-        v = v * 6 + k
-    return v + _FACES_SPAN * (p + (8 if how else 0))
-
-
-def _unpack(v):
-    if type(v) is not int:
-        return v
-    f = bytearray(N_DICE)
-    faces = v % _FACES_SPAN
-    for d in range(N_DICE - 1, -1, -1):
-        f[d] = 48 + faces % 6
-        faces //= 6
-    v //= _FACES_SPAN
-    if v >= 8:
-        return {"player": v - 8, "faces": f.decode(), "how": "entered"}
-    return {"player": v, "faces": f.decode()}
-
-
-class Turns:
+class Turns(Packed):
     """A Dice game's records: reads and writes as a list of turn dicts (each read builds its
     dict), kept as small ints (see above)."""
 
-    def __init__(self, packed=None):
-        self._v = [] if packed is None else packed
+    def pack(self, rec):
+        """A normalised turn as its small int; anything else (an entry not checked yet)
+        as Packed keeps it."""
+        if type(rec) is not dict:
+            return Packed.pack(self, rec)
+        n = len(rec)
+        how = rec.get("how")
+        if not (n == 2 or (n == 3 and how == "entered")):
+            return Packed.pack(self, rec)
+        p = rec.get("player")
+        f = rec.get("faces")
+        if type(p) is not int or not 0 <= p < 8 or type(f) is not str or len(f) != N_DICE:
+            return Packed.pack(self, rec)
+        v = 0
+        for ch in f:
+            k = ord(ch) - 48
+            if not 0 <= k <= 5:
+                return Packed.pack(self, rec)
+            v = v * 6 + k
+        return v + _FACES_SPAN * (p + (8 if how else 0))
 
-    def __len__(self):
-        return len(self._v)
-
-    def __getitem__(self, i):
-        if type(i) is slice:
-            return Turns(self._v[i])
-        return _unpack(self._v[i])
-
-    def __setitem__(self, i, rec):
-        self._v[i] = _pack(rec)
-
-    def __iter__(self):
-        for v in self._v:
-            yield _unpack(v)
-
-    def append(self, rec):
-        self._v.append(_pack(rec))
-
-    def __add__(self, more):
-        t = Turns(self._v[:])
-        for r in more:
-            t.append(r)
-        return t
-
-    def __eq__(self, other):
-        if len(other) != len(self._v):
-            return False
-        for i in range(len(self._v)):
-            if self[i] != other[i]:
-                return False
-        return True
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __repr__(self):
-        return repr(list(self))
+    def unpack(self, v):
+        if type(v) is not int:
+            return Packed.unpack(self, v)
+        f = bytearray(N_DICE)
+        faces = v % _FACES_SPAN
+        for d in range(N_DICE - 1, -1, -1):
+            f[d] = 48 + faces % 6
+            faces //= 6
+        v //= _FACES_SPAN
+        if v >= 8:
+            return {"player": v - 8, "faces": f.decode(), "how": "entered"}
+        return {"player": v, "faces": f.decode()}
 
 
 class DiceGame(Game):
@@ -221,11 +179,6 @@ class DiceGame(Game):
 
     def new_records(self):
         return Turns()
-
-    def to_dict(self):
-        d = Game.to_dict(self)
-        d["records"] = list(self.records)
-        return d
 
     def check_settings(self, settings):
         names = check_names(settings.get("players"), 1, 8)

@@ -50,12 +50,13 @@ def write(game, put):
         json.dumps(SAVE_FORMAT), SAVE_VERSION, json.dumps(game.KIND)))
     put(json.dumps(game.settings, separators=(",", ":")))
     put(',"records":[')
-    first = True
-    for r in game.records:
-        if not first:
+    recs = game.records
+    # game.Packed keeps each record as this very text: written as it is
+    text = getattr(recs, "text", None)
+    for i in range(len(recs)):
+        if i:
             put(",")
-        put(json.dumps(r, separators=(",", ":")))
-        first = False
+        put(text(i) if text else json.dumps(recs[i], separators=(",", ":")))
     put("]}")
 
 
