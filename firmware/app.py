@@ -8,6 +8,7 @@ import json
 import sys
 
 from firmware.keys import LEFT, BACK, KEY_MASK
+from firmware.store import small_heap
 
 try:
     from micropython import const
@@ -74,6 +75,11 @@ def load_settings(store):
     return s, msg
 
 
+def _half_taken():
+    f = getattr(gc, "mem_free", None)
+    return f is not None and f() < gc.mem_alloc()
+
+
 def _mem_free():
     f = getattr(gc, "mem_free", None)
     if f is None:
@@ -105,6 +111,12 @@ class App:
         self.swallow = False
         self.last = clock.ticks_ms()
         self.redraws = 0
+        # A screen came or went: its garbage is collected at the next poll without a key,
+        # after the new frame is on the panel, not between the key and the frame. (The GC
+        # also runs by itself whenever an allocation finds no room.)
+        self.tidy = False
+        self.small = small_heap()
+        self.cached = []
         display.contrast(settings["contrast"])
 
     # --- screens ---------------------------------------------------------------------------
@@ -112,10 +124,25 @@ class App:
     # is parked: its object and, when no other screen uses it, its module are dropped, and
     # it is rebuilt (make(), then resume()) when it is on top again. Only the screens the
     # player is using take RAM: the menu and a game's home under a hand entry take none.
+    # On a heap with room (store.small_heap), a screen's module that no screen on the stack
+    # uses any more stays loaded (App.cached, the oldest first), so going back to it does
+    # not load its code from flash again (about 12 ms on an RP2040); once half the heap is
+    # taken they are all dropped, at the next poll without a key. A small heap keeps none.
+    def _room(self):
+        """Make room before a screen is built: on a small heap, collect (here, not
+        deeper: see store.small_heap)."""
+        if self.small:
+            gc.collect()
+
+    def _evict(self):
+        for name in self.cached:
+            _unload("firmware.screens." + name)
+        self.cached = []
+
     def top(self):
         scr = self.stack[-1]
         if scr.parked:
-            gc.collect()
+            self._room()
             p = scr
             scr = self._make(p.module, p.arg)
             scr.resume(p.state)
@@ -123,6 +150,8 @@ class App:
         return scr
 
     def _make(self, name, arg):
+        if name in self.cached:
+            self.cached.remove(name)
         mod = __import__("firmware.screens." + name, None, None, ("make",))
         scr = mod.make(self, arg)
         scr.module = name
@@ -139,7 +168,8 @@ class App:
                 self.stack[-1] = _Parked(below.module, below.arg, state)
                 self._drop(below.module)
             below = None
-        gc.collect()
+        self.tidy = True
+        self._room()
         scr = self._make(name, arg)
         self.stack.append(scr)
         return scr
@@ -158,15 +188,20 @@ class App:
         below = self.stack[-1]
         if not below.parked:
             below.dirty = True
-        gc.collect()
+        self.tidy = True
+        self._room()
         return True
 
     def _drop(self, name):
-        # Unload a screen's module unless a live screen on the stack still uses it.
+        # Unload a screen's module (or keep it, see above) unless a live screen on the
+        # stack still uses it.
         for s in self.stack:
             if s.module == name and not s.parked:
                 return
-        _unload("firmware.screens." + name)
+        if self.small:
+            _unload("firmware.screens." + name)
+        elif name not in self.cached:
+            self.cached.append(name)
 
     def start(self, name="menu"):
         self.push(name)
@@ -256,6 +291,12 @@ class App:
             self.handle(key)
         else:
             self._idle(now)
+            if self.tidy:
+                self.tidy = False
+                gc.collect()
+                if self.cached and _half_taken():
+                    self._evict()
+                    gc.collect()
         scr = self.top()
         scr.tick(now)
         if scr.dirty and self.asleep < 2:

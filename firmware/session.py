@@ -16,7 +16,7 @@ import json
 from engine_mpy import savefile
 from engine_mpy.game import RuleError
 
-from firmware.store import GAME as GAME_FILE, HISTORY, ROSTER
+from firmware.store import GAME as GAME_FILE, HISTORY, ROSTER, small_heap
 
 FINISH_FILE = "finish.json"   # a finish under way (see above)
 
@@ -101,7 +101,10 @@ class Session:
             getattr(g, action)(*args)
         except RuleError as e:
             return e.args[0]
-        gc.collect()
+        # the save streams the game out a record at a time: only a short heap needs
+        # room made first
+        if small_heap():
+            gc.collect()
         err = self._save(g)
         if err:
             # The flash kept the old save: put the game in RAM back to match it.

@@ -10,7 +10,11 @@
 #
 # read() never raises and never stops the device: a damaged file is renamed aside to
 # NAME.bad (kept for the owner to look at) and a message says so.
+#
+# small_heap() is here too: the one heap rule that the saves and the screens share.
+import gc
 import os
+import sys
 
 try:
     import json
@@ -269,6 +273,31 @@ class Store:
         if len(games) > self.HISTORY_KEEP:
             games = games[len(games) - self.HISTORY_KEEP:]
         return self.save_json(HISTORY, games), msg
+
+
+def small_heap():
+    """Whether this heap is small for the firmware: under twice what it needs (make bench's
+    min_heap_kb, 128 KB on the 64-bit unix port, about 64 KB on a 32-bit board: an ESP32's
+    56-110 KB is small, a Pico's 200 KB is not). On a small heap the garbage is collected
+    before a screen's code loads or a game is saved, so the code loads into one tidy
+    stretch (collecting only when an allocation fails leaves the heap in pieces), and a
+    closed screen's module is dropped at once. With room to spare the collection waits
+    for the next poll without a key, after the new frame (here it would cost a few
+    milliseconds between the key and the screen), and modules stay loaded (App.cached).
+    Measured once: gc.mem_free() walks the whole heap. The caller collects itself: a
+    collection from deeper down the stack finds stale pointers there and keeps their
+    garbage."""
+    if not _small:
+        f = getattr(gc, "mem_free", None)
+        if f is None:
+            _small.append(False)     # CPython: its own collector, memory to spare
+        else:
+            need = 128 * 1024 if sys.maxsize > 0xFFFFFFFF else 64 * 1024
+            _small.append(f() + gc.mem_alloc() < 2 * need)
+    return _small[0]
+
+
+_small = []
 
 
 def _list_check(text):

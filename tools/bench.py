@@ -261,14 +261,16 @@ def _runs(build, args):
     for ln in _mpy(build, os.path.join(ROOT, "tools", "bench_play.py"), args).splitlines():
         w = ln.split()
         if w and w[0] in ("k", "boot"):
-            ev.append((int(w[1]), int(w[2]), int(w[3])))
+            # a key line ends with "new" when the key brought another screen up
+            ev.append((int(w[1]), int(w[2]), int(w[3]), w[-1] == "new"))
         elif w and w[0] == "cal":
             cal.append(float(w[1]))
     return ev, min(cal)
 
 
 def key_events(build, s, cals, repeat=3):
-    """[(ms on the board, bytes)] per key event of the session on the micropython binary.
+    """[(ms on the board, bytes, another screen came up)] per key event of the session on
+    the micropython binary.
     Each run is scaled by the pystone time of its own process (the host is shared: a busy
     moment slows both); of `repeat` runs each event keeps its least disturbed figure (the
     events are the same every run, the session being seeded). The pystone times go to
@@ -279,7 +281,7 @@ def key_events(build, s, cals, repeat=3):
         ev, cal = _runs(build, ["keys", work, _keys_file(s)] + _screen_args(s))
         cals.append(cal)
         f = RP2040_US_PER_PASS / cal
-        ev = [(frame_ms(us, fake, b, f), b) for us, fake, b in ev]
+        ev = [(frame_ms(us, fake, b, f), b, new) for us, fake, b, new in ev]
         if best is None:
             best = ev
         elif len(ev) != len(best):
@@ -302,7 +304,7 @@ def boot(build, tmp, cals):
     for i in range(5):
         ev, cal = _runs(build, ["boot", d])
         cals.append(cal)
-        us, fake, b = ev[0]
+        us, fake, b, _ = ev[0]
         runs.append(frame_ms(us, fake, b, RP2040_US_PER_PASS / cal))
     return min(runs), len(text.encode())
 
@@ -410,12 +412,21 @@ def run(build):
     res["rp2040_factor"] = round(factor, 1)
     res["pystone_us_host"] = round(host_us, 3)
     res["pystone_us_rp2040"] = round(RP2040_US_PER_PASS, 1)
-    ms = [m for m, b in events]
-    nbytes = [b for m, b in events]
+    ms = [e[0] for e in events]
+    nbytes = [e[1] for e in events]
     res["key_events"] = len(ms)
     res["key_to_frame_ms_p50"] = round(percentile(ms, 50), 1)
     res["key_to_frame_ms_p95"] = round(percentile(ms, 95), 1)
     res["key_to_frame_ms_max"] = round(max(ms), 1)
+    # The two kinds of key: one that stays on its screen (a stepper, a cursor, a hold)
+    # and one that brings another screen up (loaded, built, drawn whole).
+    same = [e[0] for e in events if not e[2]]
+    new = [e[0] for e in events if e[2]]
+    res["screen_change_pct"] = round(100.0 * len(new) / len(ms), 1)
+    if same:
+        res["key_to_frame_ms_p95_same_screen"] = round(percentile(same, 95), 1)
+    if new:
+        res["key_to_frame_ms_p50_screen_change"] = round(percentile(new, 50), 1)
     res["i2c_bytes_per_key_p50"] = percentile(nbytes, 50)
     res["i2c_bytes_per_key_p95"] = percentile(nbytes, 95)
 

@@ -4,8 +4,9 @@
 #   micropython bench_play.py keys STATE KEYS_FILE [SCREEN [ARG_JSON]]
 #     plays a scripted session as tests/twin_play.py does and prints, for every key event
 #     (the poll that hands a key to the app, with the redraw it causes), one line
-#     "k US FAKE_US BYTES": the poll's time, the part of it spent in the fake machine's
-#     I2C and the controller emulator (a board's I2C is hardware), and the bytes sent.
+#     "k US FAKE_US BYTES FROM TO same|new": the poll's time, the part of it spent in the
+#     fake machine's I2C and the controller emulator (a board's I2C is hardware), the bytes
+#     sent, and the screen before and after the key (same: the same screen object).
 #   micropython bench_play.py boot STATE
 #     from `import firmware.main` to the first frame on the bus: "boot US FAKE_US BYTES".
 # Both also print "cal US": a pystone pass timed in the same process (tools/pystone.py).
@@ -112,11 +113,14 @@ def keys(argv):
         f0 = _fake[0]
         c0 = _calls[0]
         b0 = machine.bus.bytes
+        below = app.stack[-1]
         t0 = time.ticks_us()
         cls.step(app)
         us = time.ticks_diff(time.ticks_us(), t0)
         if got[0]:
-            print("k", us, _fake_since(f0, c0), machine.bus.bytes - b0)
+            # the screen before and after: the same object or another one
+            print("k", us, _fake_since(f0, c0), machine.bus.bytes - b0,
+                  below.module, app.stack[-1].module, "same" if app.stack[-1] is below else "new")
 
     app.handle = handle
     app.step = step
