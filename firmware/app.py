@@ -101,6 +101,7 @@ class App:
         self.store = store
         self.board = board
         self.message = None
+        self.session = None    # the running game (firmware.session), set by main.build
         if settings is None:
             settings, self.message = load_settings(store)
         self.settings = settings
@@ -301,6 +302,13 @@ class App:
         scr.tick(now)
         if scr.dirty and self.asleep < 2:
             self.redraw()
+        s = self.session
+        if s is not None and s.unsaved is not None:
+            # the change this key made, on the panel now, goes to the flash (Session.apply)
+            msg = s.flush()
+            if msg:
+                self.message = msg
+                self.tell()
         spent = clk.ticks_diff(clk.ticks_ms(), now)
         clk.sleep_ms(_POLL_MS - spent if spent < _POLL_MS else 1)
 

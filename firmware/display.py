@@ -127,9 +127,13 @@ class Display:
         self._nat = gfx._native     # None: the Python scan (the reference; CPython)
         # What the panel holds, page by page, to find the rows that changed.
         self._sent = bytearray(self._pages * _PAGE_W)
-        sent = memoryview(self._sent)
-        self._row = [frame[1 + p * _PAGE_W:1 + (p + 1) * _PAGE_W] for p in range(self._pages)]
-        self._sent_row = [sent[p * _PAGE_W:(p + 1) * _PAGE_W] for p in range(self._pages)]
+        # The Python path compares and copies row by row through views kept here; native
+        # code works on the whole buffers and needs none (RAM for the screens).
+        self._row = self._sent_row = None
+        if self._nat is None:
+            sent = memoryview(self._sent)
+            self._row = [frame[1 + p * _PAGE_W:1 + (p + 1) * _PAGE_W] for p in range(self._pages)]
+            self._sent_row = [sent[p * _PAGE_W:(p + 1) * _PAGE_W] for p in range(self._pages)]
         # Per page, the first and last column that changed (first > last: none).
         self._lo = bytearray(self._pages)
         self._hi = bytearray(self._pages)
@@ -168,8 +172,6 @@ class Display:
             n = self._diff_rows()
         if not n:
             return 0
-        rows = self._row
-        sent = self._sent_row
         if self._sh1106:
             for p in range(pages):
                 if lo[p] <= hi[p]:
@@ -179,6 +181,11 @@ class Display:
             self._send(0, pages - 1, 0, _PAGE_W - 1)
         else:
             self._windows(True)
+        if self._nat is not None:
+            self._nat.copy_rows(self._frame, self._sent, lo, hi, pages)
+            return n
+        rows = self._row
+        sent = self._sent_row
         for p in range(pages):
             if lo[p] <= hi[p]:
                 sent[p][lo[p]:hi[p] + 1] = rows[p][lo[p]:hi[p] + 1]

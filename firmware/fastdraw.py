@@ -54,13 +54,15 @@ def strip(buf, src, start: int, n: int, xy: int, mode: int):
 
 
 @micropython.viper
-def text(buf, font, s, n: int, xy: int, pages: int):
+def text(buf, font, s, n: int, xy: int, mode: int):
     """The small font's 6-column cells for the n characters of the str s from (x, y),
-    opaque, clipped. A str is UTF-8 inside: a character outside ASCII 32..126 is the
+    opaque, clipped, bits flipped by inv (mode = pages << 8 | inv). A str is UTF-8 inside: a character outside ASCII 32..126 is the
     missing-char box (cell 95), once per character (continuation bytes 80..BF are part of
     the character before)."""
     x = (xy >> 16) - _OFF
     y = (xy & 0xFFFF) - _OFF
+    pages = mode >> 8
+    inv = mode & 0xFF
     if y <= -8 or y >= pages * 8:
         return
     p = ((y + 8) >> 3) - 1
@@ -89,7 +91,7 @@ def text(buf, font, s, n: int, xy: int, pages: int):
         while j < 6:
             xx = x + j
             if xx >= 0 and xx < _W:
-                g = f[k + j]
+                g = f[k + j] ^ inv
                 if top:
                     b[o1 + xx] = (b[o1 + xx] & keep_top) | ((g << sh) & 0xFF)
                 if bot:
@@ -158,3 +160,22 @@ def diff_rows(frame, sent, lo, hi, pages: int) -> int:
             n += 1
         p += 1
     return n
+
+
+@micropython.viper
+def copy_rows(frame, sent, lo, hi, pages: int):
+    """What was sent is what the panel holds now: frame's columns lo[p]..hi[p] of each page
+    row p into sent."""
+    a = ptr8(frame)
+    b = ptr8(sent)
+    l8 = ptr8(lo)
+    h8 = ptr8(hi)
+    p = 0
+    while p < pages:
+        o = p * _W
+        i = o + int(l8[p])
+        e = o + int(h8[p])
+        while i <= e:
+            b[i] = a[i]
+            i += 1
+        p += 1

@@ -35,7 +35,6 @@ BIG_H = const(16)
 ICON_W = const(8)
 
 _SMALL = memoryview(fonts.SMALL)
-_SMALL_INV = memoryview(fonts.SMALL_INV)
 _BIG = memoryview(fonts.BIG)
 _ICONS = memoryview(fonts.ICONS)
 # Sources for whole-byte fills (a page row or part of one, in one slice copy).
@@ -167,14 +166,16 @@ class Canvas:
     # --- text -------------------------------------------------------------------------
     def text(self, s, x, y, c=1):
         """Draw s in the small font with its top-left at (x, y); return the x after it."""
-        font = _SMALL if c else _SMALL_INV
+        # c 0: dark text on a lit background, every bit of the cells flipped
+        inv = 0 if c else 0xFF
+        font = _SMALL
         n = len(s)
         nat = self._nat
         if nat is not None:
             if x < WIDTH and x + n * CHAR_W > 0 and -8 < y < self.height and x > -_OFF:
-                nat.text(self.buf, font, s, n, (x + _OFF) << 16 | (y + _OFF), self._pages)
+                nat.text(self.buf, font, s, n, (x + _OFF) << 16 | (y + _OFF), self._pages << 8 | inv)
             return x + n * CHAR_W
-        if not (y & 7) and 0 <= y < self.height and x >= 0 and x + n * CHAR_W <= WIDTH:
+        if not inv and not (y & 7) and 0 <= y < self.height and x >= 0 and x + n * CHAR_W <= WIDTH:
             # Fast path: each character is one slice copy into the page row.
             b = self.buf
             o = (y >> 3) * WIDTH + x
@@ -194,7 +195,7 @@ class Canvas:
                 k = ord(ch) - 32
                 if k < 0 or k > 94:
                     k = 95
-                self._cols(font, k * CHAR_W, CHAR_W, x, y, 0)
+                self._cols(font, k * CHAR_W, CHAR_W, x, y, inv)
             x += CHAR_W
         return end
 

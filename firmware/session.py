@@ -40,12 +40,14 @@ class Session:
         self.game = None
         self.message = None   # what went wrong at load, for the app to show once
         self.unread = False   # a save is on flash that could not be read (not damaged)
+        self.unsaved = None   # after apply(): the records the flash still holds
 
     def load(self):
         """Load the running game, if any. A damaged save is set aside by the store (as
         game.json.bad) and said in .message; the device starts without it."""
         self.game = None
         self.message = None
+        self.unsaved = None
         if self.store is None:
             return None
         err = self._complete_finish()
@@ -90,27 +92,49 @@ class Session:
         return None
 
     def commit(self, action, *args):
-        """Apply one change to the game: action is "add", "undo" or "replace" with the
-        engine method's arguments. Returns None when applied and saved, else the message
-        (a rule broken, or the flash refused the write); then nothing has changed."""
+        """Apply one change to the game and save it now: action is "add", "undo" or
+        "replace" with the engine method's arguments. Returns None when applied and saved,
+        else the message (a rule broken, or the flash refused the write); then nothing
+        has changed."""
+        return self.apply(action, *args) or self.flush()
+
+    def apply(self, action, *args):
+        """Apply one change to the game in RAM, as commit() does, and leave the save to
+        flush(): the app calls it in the same poll, right after the frame that shows the
+        change is on the panel, so a key never waits on the flash (tens of milliseconds
+        on a board, where programming the flash also stalls an RP2040) before its screen.
+        The new game is on the flash before any other key is read; a power cut before
+        that loses the change as a cut before the key would. Returns None, or the rule the
+        change breaks (then nothing has changed)."""
         g = self.game
         if g is None:
             return "No game is running."
+        err = self.flush()         # a change not saved yet goes first (never two at once)
+        if err:
+            return err
         before = g.records[:]
         try:
             getattr(g, action)(*args)
         except RuleError as e:
             return e.args[0]
-        # the save streams the game out a record at a time: only a short heap needs
-        # room made first
+        self.unsaved = before
+        return None
+
+    def flush(self):
+        """Save the change apply() made, if any. Returns None, or why the flash refused
+        it: then the game in RAM is put back to what the flash holds (the old save)."""
+        before = self.unsaved
+        if before is None:
+            return None
+        self.unsaved = None
+        # the save streams the game out a record at a time: only a small heap needs room
+        # made first (collected here, not deeper: see store.small_heap)
         if small_heap():
             gc.collect()
-        err = self._save(g)
+        err = self._save(self.game)
         if err:
-            # The flash kept the old save: put the game in RAM back to match it.
-            g._commit(before)
-            return err
-        return None
+            self.game._commit(before)
+        return err
 
     def _save(self, game):
         if self.store is None:
@@ -126,6 +150,9 @@ class Session:
         this file). Returns None, or a message: if the flash refused the journal nothing
         has changed; if it refused a later step the game is over all the same and the
         next start (or new game) completes the finish."""
+        err = self.flush()     # the last change first: a finish records what the flash has
+        if err:
+            return err
         st = self.store
         if st is not None:
             games, msg = st.load_json(HISTORY, check_history)

@@ -4,9 +4,11 @@
 #   micropython bench_play.py keys STATE KEYS_FILE [SCREEN [ARG_JSON]]
 #     plays a scripted session as tests/twin_play.py does and prints, for every key event
 #     (the poll that hands a key to the app, with the redraw it causes), one line
-#     "k US FAKE_US BYTES FROM TO same|new": the poll's time, the part of it spent in the
-#     fake machine's I2C and the controller emulator (a board's I2C is hardware), the bytes
-#     sent, and the screen before and after the key (same: the same screen object).
+#     "k US FAKE_US BYTES FROM TO same|new": the poll's time up to the end of its frame
+#     (what it does after the frame, such as saving the change it shows, is not in it),
+#     the part of that spent in the fake machine's I2C and the controller emulator (a
+#     board's I2C is hardware), the bytes sent, and the screen before and after the key
+#     (same: the same screen object).
 #   micropython bench_play.py boot STATE
 #     from `import firmware.main` to the first frame on the bus: "boot US FAKE_US BYTES".
 # Both also print "cal US": a pystone pass timed in the same process (tools/pystone.py).
@@ -104,9 +106,17 @@ def keys(argv):
     cls = type(app)
     got = [False]
 
+    frame = []
+
     def handle(key):
         got[0] = True
         cls.handle(app, key)
+
+    def redraw():
+        cls.redraw(app)
+        # the frame is on the bus: what the poll does after it (the save of a committed
+        # change, Session.flush) is not in this key's time to the frame
+        frame[:] = [time.ticks_us(), _fake[0], _calls[0]]
 
     def step():
         got[0] = False
@@ -114,15 +124,22 @@ def keys(argv):
         c0 = _calls[0]
         b0 = machine.bus.bytes
         below = app.stack[-1]
+        frame[:] = []
         t0 = time.ticks_us()
         cls.step(app)
-        us = time.ticks_diff(time.ticks_us(), t0)
+        t1 = time.ticks_us()
         if got[0]:
+            fake = _fake_since(f0, c0)
+            if frame:
+                t1 = frame[0]
+                fake = _fake_since(f0, c0) - _fake_since(frame[1], frame[2])
+            us = time.ticks_diff(t1, t0)
             # the screen before and after: the same object or another one
-            print("k", us, _fake_since(f0, c0), machine.bus.bytes - b0,
+            print("k", us, fake, machine.bus.bytes - b0,
                   below.module, app.stack[-1].module, "same" if app.stack[-1] is below else "new")
 
     app.handle = handle
+    app.redraw = redraw
     app.step = step
     _calibrate()
     with open(path) as f:

@@ -593,7 +593,6 @@ def wrap(name, data, per_line=16):
 
 def generate():
     small = small_table()
-    small_inv = bytes(b ^ 0xFF for b in small)
     big_chars, big_w, big = big_table()
     icon_names, icons = icon_table()
     big_off = []
@@ -608,8 +607,6 @@ def generate():
         "# 6x8 cells (5x7 glyph + dark column), ASCII 32..126; cell 95 is the missing-char box.",
         "SMALL_W = 6",
         wrap("SMALL", small),
-        "# The same cells with every bit flipped: dark text on a lit background.",
-        wrap("SMALL_INV", small_inv),
         "",
         "# Score digits: glyph i is BIG_W[i] columns of the top page, then as many of the",
         "# bottom page, starting at BIG_OFF[i]; widths include the two dark gap columns.",

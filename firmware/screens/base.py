@@ -58,6 +58,25 @@ def title_bar(c, s):
     c.invert_rect(0, 0, W, _TITLE_H)
 
 
+# Word wrap lives here, with the other shared pieces, so a screen that wraps text (a hand's
+# phase, the rules) does not load the note screen's module for it.
+_COLS = (W - 4) // 6   # small characters on a line between 2-pixel margins
+
+
+def wrap(text, cols=_COLS):
+    """Lines of at most cols characters, broken at spaces where there are any."""
+    out = []
+    for word in text.split():
+        while len(word) > cols:
+            out.append(word[:cols])
+            word = word[cols:]
+        if out and len(out[-1]) + 1 + len(word) <= cols:
+            out[-1] = out[-1] + " " + word
+        else:
+            out.append(word)
+    return out
+
+
 def scroll_mark(c, top, shown, total, y0=_TITLE_H):
     """A track on the right edge with a thumb whose place and length say which part of a
     long list is on screen. Nothing when everything fits."""

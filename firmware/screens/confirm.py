@@ -52,7 +52,7 @@ def undo(app):
     n = len(g.records)
     if not n:
         return Confirm(app, "Undo", ("There is nothing", "to undo."), None)
-    yes = lambda: s.commit("undo")
+    yes = lambda: s.apply("undo")
     if g.KIND == "dice":
         q, ph, sc = g.state.last
         return Confirm(app, "Undo turn %d?" % n, (

@@ -218,7 +218,7 @@ class DiceTurn(Screen):
         except RuleError as e:
             self.app.push("note", e.args[0])
             return
-        err = self.app.session.commit("add", rec)
+        err = self.app.session.apply("add", rec)
         if err:
             # Refused: the dice stay on screen as they were.
             self.app.push("note", err)

@@ -69,7 +69,7 @@ class GameOver(ListScreen):
     def choose(self, i):
         app = self.app
         if self.tie:
-            msg = app.session.commit("add", {"tiebreak": self.tie[i - 2]})
+            msg = app.session.apply("add", {"tiebreak": self.tie[i - 2]})
             if msg:
                 app.push("note", msg)
             self.setup()

@@ -5,8 +5,7 @@
 # points leave it open; then a review with the engine's points and ticks; OK saves. A
 # refused entry shows the engine's message and keeps everything typed.
 # OK or RIGHT: next; LEFT (on the first stepper) or long OK: the step before.
-from firmware.screens.base import Screen, title_bar, LINE_H, W
-from firmware.screens.note import wrap
+from firmware.screens.base import Screen, title_bar, wrap, LINE_H, W
 from firmware.keys import UP, DOWN, LEFT, RIGHT, OK, BACK, KEY_MASK
 from engine_mpy.game import RuleError
 from engine_mpy.phases import phase_text
@@ -145,9 +144,9 @@ class Hand(Screen):
     def save(self):
         app = self.app
         if self.idx is None:
-            msg = app.session.commit("add", self.record())
+            msg = app.session.apply("add", self.record())
         else:
-            msg = app.session.commit("replace", self.idx, self.record())
+            msg = app.session.apply("replace", self.idx, self.record())
         if msg:
             app.push("note", msg)
             return

@@ -1,7 +1,6 @@
 # Rules: the ten phases, then the ten Twist cards, one per screen. UP/DOWN or RIGHT/LEFT
 # page (LEFT on the first page goes back, as everywhere); OK or long OK close it.
-from firmware.screens.base import Screen, title_bar, scroll_mark, W
-from firmware.screens.note import wrap
+from firmware.screens.base import Screen, title_bar, scroll_mark, wrap, W
 from firmware.keys import UP, DOWN, LEFT, RIGHT, OK, KEY_MASK, REPEAT
 from engine_mpy.phases import PHASE_TEXT, PHASE_CARDS, TWIST_TEXT, TWIST_CARDS
 

@@ -149,9 +149,9 @@ class Hand(ListScreen):
         g = self.game
         if self.fix is None:
             before = bytearray(g.state.pos)
-            err = app.session.commit("add", self.record())
+            err = app.session.apply("add", self.record())
         else:
-            err = app.session.commit("replace", self.fix, self.record())
+            err = app.session.apply("replace", self.fix, self.record())
         if err:
             app.push("note", err)
             return

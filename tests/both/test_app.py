@@ -410,7 +410,7 @@ def test_a_refused_save_is_said_and_the_setting_still_applies():
 
 
 def test_note_wraps_at_spaces():
-    from firmware.screens.note import wrap
+    from firmware.screens.base import wrap
     assert wrap("aaa bbb ccc", 7) == ["aaa bbb", "ccc"]
     assert wrap("abcdefghij", 4) == ["abcd", "efgh", "ij"]
 
