@@ -113,8 +113,8 @@ class App:
         self.last = clock.ticks_ms()
         self.redraws = 0
         # A screen came or went: its garbage is collected at the next poll without a key,
-        # after the new frame is on the panel, not between the key and the frame. (The GC
-        # also runs by itself whenever an allocation finds no room.)
+        # after the new frame is on the panel (a small heap collects before loading too,
+        # see _room). The GC also runs by itself whenever an allocation finds no room.
         self.tidy = False
         self.small = small_heap()
         self.cached = []
@@ -136,6 +136,7 @@ class App:
             gc.collect()
 
     def _evict(self):
+        """Unload every kept screen module."""
         for name in self.cached:
             _unload("firmware.screens." + name)
         self.cached = []

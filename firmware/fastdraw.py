@@ -9,9 +9,9 @@
 # every byte. A board whose MicroPython has no native emitter fails to import this module
 # and simply runs the Python versions.
 #
-# Compiling: mpy-cross needs -march for this file (the Makefile gives -march=host for the
-# twin; tools/deploy.py the board's own), a frozen build gets its port's arch, and a .py
-# copied to a board is compiled there by its own emitter.
+# Compiling: mpy-cross needs -march for this file (the Makefile and the twin tests give
+# -march=host); tools/deploy.py copies it as source, which the board compiles with its own
+# emitter at the first import, and a frozen build compiles it for its port.
 import micropython
 from micropython import const
 
@@ -21,83 +21,65 @@ _OFF = const(0x4000)
 _W = const(128)
 
 
+_TEXT = const(0x10000)    # mode bit: s is a str of small-font characters
+
+
 @micropython.viper
-def strip(buf, src, start: int, n: int, xy: int, mode: int):
-    """Write n glyph columns src[start:start+n] as an opaque 8-row strip at (x, y), bits
-    flipped by inv; clipped at every edge. mode = pages << 8 | inv."""
+def cells(buf, src, s, sn: int, xy: int, mode: int):
+    """Opaque 8-row glyph cells at (x, y), bits flipped by inv, clipped at every edge;
+    mode = _TEXT (or 0) | pages << 8 | inv.
+    Text: the sn characters of the str s, each a 6-column cell of the small font src. A
+    str is UTF-8 inside: a character outside ASCII 32..126 is the missing-char box (cell
+    95), once per character (continuation bytes 80..BF belong to the one before).
+    Otherwise one strip: the n columns src[start:start+n], sn = start << 8 | n."""
     x = (xy >> 16) - _OFF
     y = (xy & 0xFFFF) - _OFF
-    pages = mode >> 8
+    pages = (mode >> 8) & 0xFF
     inv = mode & 0xFF
     if y <= -8 or y >= pages * 8:
         return
     p = ((y + 8) >> 3) - 1        # floor(y / 8) for y > -8
-    s = y & 7
+    sh = y & 7
     top = p >= 0
-    bot = s != 0 and p + 1 < pages
-    keep_top = (1 << s) - 1
-    keep_bot = 0xFF ^ keep_top
+    bot = sh != 0 and p + 1 < pages
+    keep_top = (1 << sh) - 1      # rows above the strip in page p
+    keep_bot = 0xFF ^ keep_top    # rows below it in page p + 1
     o1 = p * _W
     o2 = o1 + _W
     b = ptr8(buf)
     g8 = ptr8(src)
-    j = 0
-    while j < n:
-        xx = x + j
-        if xx >= 0 and xx < _W:
-            g = g8[start + j] ^ inv
-            if top:
-                b[o1 + xx] = (b[o1 + xx] & keep_top) | ((g << s) & 0xFF)
-            if bot:
-                b[o2 + xx] = (b[o2 + xx] & keep_bot) | (g >> (8 - s))
-        j += 1
-
-
-@micropython.viper
-def text(buf, font, s, n: int, xy: int, mode: int):
-    """The small font's 6-column cells for the n characters of the str s from (x, y),
-    opaque, clipped, bits flipped by inv (mode = pages << 8 | inv). A str is UTF-8 inside: a character outside ASCII 32..126 is the
-    missing-char box (cell 95), once per character (continuation bytes 80..BF are part of
-    the character before)."""
-    x = (xy >> 16) - _OFF
-    y = (xy & 0xFFFF) - _OFF
-    pages = mode >> 8
-    inv = mode & 0xFF
-    if y <= -8 or y >= pages * 8:
-        return
-    p = ((y + 8) >> 3) - 1
-    sh = y & 7
-    top = p >= 0
-    bot = sh != 0 and p + 1 < pages
-    keep_top = (1 << sh) - 1
-    keep_bot = 0xFF ^ keep_top
-    o1 = p * _W
-    o2 = o1 + _W
-    b = ptr8(buf)
-    f = ptr8(font)
+    text = mode & _TEXT
     t = ptr8(s)
+    n = sn                        # cells to draw
+    w = 6
+    k = 0
+    if not text:
+        n = 1
+        w = sn & 0xFF
+        k = sn >> 8
     i = 0
     while n > 0 and x < _W:
-        ch = t[i]
-        i += 1
-        if ch >= 0x80 and ch < 0xC0:
-            continue
+        if text:
+            ch = t[i]
+            i += 1
+            if ch >= 0x80 and ch < 0xC0:
+                continue
+            k = ch - 32
+            if k < 0 or k > 94:
+                k = 95
+            k *= 6
         n -= 1
-        k = ch - 32
-        if k < 0 or k > 94:
-            k = 95
-        k *= 6
         j = 0
-        while j < 6:
+        while j < w:
             xx = x + j
             if xx >= 0 and xx < _W:
-                g = f[k + j] ^ inv
+                g = g8[k + j] ^ inv
                 if top:
                     b[o1 + xx] = (b[o1 + xx] & keep_top) | ((g << sh) & 0xFF)
                 if bot:
                     b[o2 + xx] = (b[o2 + xx] & keep_bot) | (g >> (8 - sh))
             j += 1
-        x += 6
+        x += w
 
 
 @micropython.viper

@@ -26,6 +26,7 @@ if sys.implementation.name == "micropython":
         # no native emitter on this build, or a .mpy made for another processor
         _native = None
 _OFF = const(0x4000)   # fastdraw's position packing
+_TEXT = const(0x10000)  # fastdraw.cells: the cells are the characters of a str
 
 WIDTH = const(128)
 HEIGHT = const(64)
@@ -135,9 +136,10 @@ class Canvas:
         bits flipped when inv is 0xFF; clipped at every edge."""
         b = self.buf
         nat = self._nat
-        if nat is not None:
+        if nat is not None and n < 256:
             if x < WIDTH and x + n > 0 and -8 < y < self.height:
-                nat.strip(b, src, start, n, (x + _OFF) << 16 | (y + _OFF), self._pages << 8 | inv)
+                nat.cells(b, src, src, start << 8 | n, (x + _OFF) << 16 | (y + _OFF),
+                          self._pages << 8 | inv)
             return
         if not (y & 7) and 0 <= y < self.height and x >= 0 and x + n <= WIDTH and not inv:
             o = (y >> 3) * WIDTH + x
@@ -173,7 +175,8 @@ class Canvas:
         nat = self._nat
         if nat is not None:
             if x < WIDTH and x + n * CHAR_W > 0 and -8 < y < self.height and x > -_OFF:
-                nat.text(self.buf, font, s, n, (x + _OFF) << 16 | (y + _OFF), self._pages << 8 | inv)
+                nat.cells(self.buf, font, s, n, (x + _OFF) << 16 | (y + _OFF),
+                          _TEXT | self._pages << 8 | inv)
             return x + n * CHAR_W
         if not inv and not (y & 7) and 0 <= y < self.height and x >= 0 and x + n * CHAR_W <= WIDTH:
             # Fast path: each character is one slice copy into the page row.

@@ -239,9 +239,10 @@ def min_heap(build, s):
     args = [work, _keys_file(s)] + _screen_args(s)
     # The display wired out (tests/twin_play.py, host_sim/wire/machine.py): the heap holds
     # the firmware and the key runner, not a fake machine and emulator a board does not have.
-    os.environ["TWIN_WIRE"] = os.path.join(os.path.dirname(s["start"]), "wire.bin")
+    # (Each session's own wire file: two bisections run at once.)
+    wire = {"TWIN_WIRE": os.path.join(os.path.dirname(s["start"]), "wire.bin")}
     return heapcap.smallest(mpy_path(build, "wire"), os.path.join(ROOT, "tests", "twin_play.py"), args,
-                            lo=16, hi=512, before=lambda: _fresh(s, work))
+                            lo=16, hi=512, before=lambda: _fresh(s, work), extra_env=wire)
 
 
 def _mpy(build, script, args, heap=TIMING_HEAP):

@@ -14,20 +14,22 @@ HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MPY = os.path.join(HERE, ".venv", "bin", "micropython")
 
 
-def passes(kb, path, script, args):
+def passes(kb, path, script, args, extra_env=None):
     env = dict(os.environ, MICROPYPATH=path)
+    env.update(extra_env or {})
     r = subprocess.run([MPY, "-X", "heapsize=%dK" % kb, script] + args, env=env,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600)
     return r.returncode == 0
 
 
-def smallest(path, script, args, lo=8, hi=512, before=None):
+def smallest(path, script, args, lo=8, hi=512, before=None, extra_env=None):
     """before(): called ahead of every run, e.g. to restore a start state the script
-    changes (a played session saves its game)."""
+    changes (a played session saves its game). extra_env: variables for the runs only
+    (two bisections at once each keep their own)."""
     def ok(kb):
         if before is not None:
             before()
-        return passes(kb, path, script, args)
+        return passes(kb, path, script, args, extra_env)
 
     if not ok(hi):
         return None
