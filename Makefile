@@ -110,7 +110,7 @@ bench-dice: mpy
 # Long runs, outside `make test`: the fault and endurance tests in issue 7's long form
 # (SOAK=1, tests/both/soak.py): power cuts at every step of every save, 10,000 fuzzed files
 # of each kind, 10,000 bounced presses, 10,000 random games per engine, two pytest runs side
-# by side (about 6 minutes on 2 cores), each printing the counts it ran; then mash: 100,000
+# by side (about 2 minutes on 2 cores), each printing the counts it ran; then mash: 100,000
 # random key events on the simulator, every save checked after each (tools/mash.py; its
 # short form is tests/test_mash.py). One more long test: add its file to a SOAK_* list, or
 # one more line at the end.
