@@ -117,21 +117,25 @@ class Game:
         """An empty list of records as this game keeps them in RAM (Packed)."""
         return Packed()
 
-    def __init__(self, settings, records=None):
+    def __init__(self, settings, records=None, consume=False):
         self.settings = self.check_settings(settings)
         self.records = self.new_records()
         self.state = self.start()
         if records:
-            self.state, self.records = self.replay(records)
+            self.state, self.records = self.replay(records, consume)
 
-    def replay(self, records):
+    def replay(self, records, consume=False):
         """Derive the state of a list of records. Returns (state, normalised records);
-        raises RuleError naming the first record that cannot stand."""
+        raises RuleError naming the first record that cannot stand. consume: each record
+        of the list (a plain list) is dropped from it once replayed, so a save being
+        loaded never sits in RAM both as parsed objects and as the records kept."""
         state = self.start()
         out = self.new_records()
         for i in range(len(records)):
             try:
                 out.append(self.step(state, records[i], i))
+                if consume:
+                    records[i] = None
             except RuleError as e:
                 raise RuleError(e.args[0], i + 1)
             except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:

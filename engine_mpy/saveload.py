@@ -26,7 +26,8 @@ def from_dict(d):
     if not isinstance(records, list):
         raise SaveError("records missing or not a list")
     try:
-        return cls(settings, records)
+        # each parsed record is dropped as it is replayed (Game.replay's consume)
+        return cls(settings, records, True)
     except RuleError as e:
         if e.hand:
             raise SaveError("hand %d: %s" % (e.hand, e.args[0]))

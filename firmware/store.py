@@ -240,6 +240,7 @@ class Store:
             text = data.decode()
         except (UnicodeError, ValueError):
             return None, "not text"
+        data = None     # the bytes as read: only the text is needed now (a long save's RAM)
         try:
             ok = (check or _json_check)(text)
         except MemoryError:

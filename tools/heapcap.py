@@ -22,14 +22,16 @@ def passes(kb, path, script, args, extra_env=None):
     return r.returncode == 0
 
 
-def smallest(path, script, args, lo=8, hi=512, before=None, extra_env=None):
+def smallest(path, script, args, lo=8, hi=512, before=None, extra_env=None, after=None):
     """before(): called ahead of every run, e.g. to restore a start state the script
-    changes (a played session saves its game). extra_env: variables for the runs only
-    (two bisections at once each keep their own)."""
+    changes (a played session saves its game). after(): called after a run that exited 0,
+    and the run passes only if it returns true (a run that ends well but did something
+    else, short of memory, does not pass). extra_env: variables for the runs only (two
+    bisections at once each keep their own)."""
     def ok(kb):
         if before is not None:
             before()
-        return passes(kb, path, script, args, extra_env)
+        return passes(kb, path, script, args, extra_env) and (after is None or after())
 
     if not ok(hi):
         return None

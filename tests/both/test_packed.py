@@ -85,3 +85,17 @@ def test_masters_records_with_phases_round_trip():
     g.add(rec)
     assert type(g.records._v[0]) is str and g.records[0]["phase"] == [1, 2]
     assert savefile.loads(savefile.dumps(g)).records == g.records
+
+
+def test_a_loaded_save_drops_each_parsed_record_as_it_is_replayed():
+    g, want = long_game(6)
+    parsed = json.loads(json.dumps(want))
+    h = Classic(g.settings, parsed, True)
+    assert parsed == [None] * 6 and list(h.records) == want
+    # a correction replays the game's own list: never consumed
+    kept = list(h.records)
+    h.replace(5, want[5])
+    assert list(h.records) == kept
+    plain = json.loads(json.dumps(want))
+    Classic(g.settings, plain)
+    assert plain == want
