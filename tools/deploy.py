@@ -1,7 +1,9 @@
 """Put everything the board needs on it, from a fresh clone: the app (firmware/), the rules
 (engine_mpy/), the display driver (adafruit_ssd1306 + adafruit_bus_device, taken from the
-venv's site-packages) and the one-line /main.py. Everything but main.py is compiled to .mpy
-first (the board then never compiles source: less RAM, faster start), into a staging folder.
+venv's site-packages) and the one-line /main.py. Everything but main.py and the native-code
+module (firmware/fastdraw.py, which the board compiles for its own processor at the first
+import) is compiled to .mpy first (the board then compiles no other source: less RAM, faster
+start), into a staging folder.
 
   python tools/deploy.py --dry                  list what would be copied, copy nothing
   python tools/deploy.py --port /dev/ttyACM0    compile, then copy with mpremote and reset
