@@ -129,10 +129,11 @@ def keys(argv):
         cls.step(app)
         t1 = time.ticks_us()
         if got[0]:
-            fake = _fake_since(f0, c0)
             if frame:
-                t1 = frame[0]
-                fake = _fake_since(f0, c0) - _fake_since(frame[1], frame[2])
+                t1, f1, c1 = frame     # up to the end of the frame
+            else:
+                f1, c1 = _fake[0], _calls[0]
+            fake = int(f1 - f0 + (c1 - c0) * _PER_CALL)
             us = time.ticks_diff(t1, t0)
             # the screen before and after: the same object or another one
             print("k", us, fake, machine.bus.bytes - b0,
