@@ -16,10 +16,6 @@ BUILD   ?= build/mpy
 # the cap leaves 16K of margin. The product's own figure is make bench's min_heap_kb.
 MPY_HEAP ?= 112K
 
-# Native (viper) code: compiled for this machine's processor, which the micropython binary
-# runs on (tools/deploy.py compiles it for the board's).
-NATIVE_SRC := $(shell grep -rl --include='*.py' '@micropython.viper' engine_mpy firmware 2>/dev/null)
-MPY_ARCH ?= host
 DEVICE_SRC := $(shell find engine_mpy firmware -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null | sort)
 BOTH_TESTS := $(shell find tests/both -name '*.py' -not -name 'run.py' 2>/dev/null | sort)
 # The display driver the board runs from /lib (compiled from the pinned package in .venv),
@@ -56,8 +52,7 @@ mpy: $(STAMP)
 	@for f in $(DEVICE_SRC) $(BOTH_TESTS); do \
 	  case $$f in tests/both/*) out=$(BUILD)/$${f#tests/both/} ;; *) out=$(BUILD)/$$f ;; esac; \
 	  mkdir -p $$(dirname $$out); \
-	  case " $(NATIVE_SRC) " in *" $$f "*) arch=-march=$(MPY_ARCH) ;; *) arch= ;; esac; \
-	  $(MPYC) $$arch -o $${out%.py}.mpy $$f || exit 1; \
+	  $(MPYC) -o $${out%.py}.mpy $$f || exit 1; \
 	done
 	@for f in $(DRIVER_SRC); do mkdir -p $$(dirname $(BUILD)/lib/$$f); \
 	  $(MPYC) -o $(BUILD)/lib/$${f%.py}.mpy $(DRIVER_SITE)/$$f || exit 1; done

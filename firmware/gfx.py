@@ -22,8 +22,9 @@ _native = None
 if sys.implementation.name == "micropython":
     try:
         from firmware import fastdraw as _native
-    except (ImportError, ValueError, SyntaxError, NotImplementedError):
-        # no native emitter on this build, or a .mpy made for another processor
+    except Exception:
+        # a build that cannot compile native code (no emitter, no compiler, no room at
+        # start-up): the Python below draws the same bytes, slower
         _native = None
 _OFF = const(0x4000)   # fastdraw's position packing
 _TEXT = const(0x10000)  # fastdraw.cells: the cells are the characters of a str

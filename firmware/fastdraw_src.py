@@ -1,0 +1,154 @@
+# The viper source of firmware/fastdraw.py (see there): a string that the board's own
+# compiler turns into native code for its own processor at start-up; fastdraw drops this
+# module from RAM once that is done. Written as plain viper, so it reads as code.
+SOURCE = r'''
+import micropython
+from micropython import const
+
+# Positions come packed, x and y each offset by _OFF into 16 bits (viper takes few
+# arguments): xy = (x + _OFF) << 16 | (y + _OFF).
+_OFF = const(0x4000)
+_W = const(128)
+
+
+_TEXT = const(0x10000)    # mode bit: s is a str of small-font characters
+
+
+@micropython.viper
+def cells(buf, src, s, sn: int, xy: int, mode: int):
+    """Opaque 8-row glyph cells at (x, y), bits flipped by inv, clipped at every edge;
+    mode = _TEXT (or 0) | pages << 8 | inv.
+    Text: the sn characters of the str s, each a 6-column cell of the small font src. A
+    str is UTF-8 inside: a character outside ASCII 32..126 is the missing-char box (cell
+    95), once per character (continuation bytes 80..BF belong to the one before).
+    Otherwise one strip: the n columns src[start:start+n], sn = start << 8 | n."""
+    x = (xy >> 16) - _OFF
+    y = (xy & 0xFFFF) - _OFF
+    pages = (mode >> 8) & 0xFF
+    inv = mode & 0xFF
+    if y <= -8 or y >= pages * 8:
+        return
+    p = ((y + 8) >> 3) - 1        # floor(y / 8) for y > -8
+    sh = y & 7
+    top = p >= 0
+    bot = sh != 0 and p + 1 < pages
+    keep_top = (1 << sh) - 1      # rows above the strip in page p
+    keep_bot = 0xFF ^ keep_top    # rows below it in page p + 1
+    o1 = p * _W
+    o2 = o1 + _W
+    b = ptr8(buf)
+    g8 = ptr8(src)
+    text = mode & _TEXT
+    t = ptr8(s)
+    n = sn                        # cells to draw
+    w = 6
+    k = 0
+    if not text:
+        n = 1
+        w = sn & 0xFF
+        k = sn >> 8
+    i = 0
+    while n > 0 and x < _W:
+        if text:
+            ch = t[i]
+            i += 1
+            if ch >= 0x80 and ch < 0xC0:
+                continue
+            k = ch - 32
+            if k < 0 or k > 94:
+                k = 95
+            k *= 6
+        n -= 1
+        j = 0
+        while j < w:
+            xx = x + j
+            if xx >= 0 and xx < _W:
+                g = g8[k + j] ^ inv
+                if top:
+                    b[o1 + xx] = (b[o1 + xx] & keep_top) | ((g << sh) & 0xFF)
+                if bot:
+                    b[o2 + xx] = (b[o2 + xx] & keep_bot) | (g >> (8 - sh))
+            j += 1
+        x += w
+
+
+@micropython.viper
+def rect(buf, x: int, y: int, w: int, h: int, op: int):
+    """Clear (op 0), set (1) or invert (2) the w x h rectangle at (x, y), already clipped
+    to the screen by the caller."""
+    b = ptr8(buf)
+    y2 = y + h
+    p = y >> 3
+    last = (y2 - 1) >> 3
+    while p <= last:
+        t = p << 3
+        m = 0xFF
+        if y > t:
+            m &= (0xFF << (y - t)) & 0xFF
+        if y2 < t + 8:
+            m &= (1 << (y2 - t)) - 1
+        o = p * _W + x
+        e = o + w
+        if op == 1:
+            while o < e:
+                b[o] |= m
+                o += 1
+        elif op == 0:
+            k = 0xFF ^ m
+            while o < e:
+                b[o] &= k
+                o += 1
+        else:
+            while o < e:
+                b[o] ^= m
+                o += 1
+        p += 1
+
+
+@micropython.viper
+def diff_rows(frame, sent, lo, hi, pages: int) -> int:
+    """Per 128-byte page row, the first and last column where frame and sent differ, into
+    lo[p] and hi[p] (lo 1, hi 0 for a row that did not change); returns how many changed."""
+    a = ptr8(frame)
+    b = ptr8(sent)
+    l8 = ptr8(lo)
+    h8 = ptr8(hi)
+    n = 0
+    p = 0
+    while p < pages:
+        o = p * _W
+        i = 0
+        while i < _W and a[o + i] == b[o + i]:
+            i += 1
+        if i == _W:
+            l8[p] = 1
+            h8[p] = 0
+        else:
+            j = _W - 1
+            while a[o + j] == b[o + j]:
+                j -= 1
+            l8[p] = i
+            h8[p] = j
+            n += 1
+        p += 1
+    return n
+
+
+@micropython.viper
+def copy_rows(frame, sent, lo, hi, pages: int):
+    """What was sent is what the panel holds now: frame's columns lo[p]..hi[p] of each page
+    row p into sent."""
+    a = ptr8(frame)
+    b = ptr8(sent)
+    l8 = ptr8(lo)
+    h8 = ptr8(hi)
+    p = 0
+    while p < pages:
+        o = p * _W
+        i = o + int(l8[p])
+        e = o + int(h8[p])
+        while i <= e:
+            b[i] = a[i]
+            i += 1
+        p += 1
+'''
