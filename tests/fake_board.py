@@ -5,14 +5,14 @@ does, so mpremote's real serial code runs against it (`host_sim pull --port PORT
     ... connect to board.port ...
     board.close()
 
-What it answers, byte for byte as MicroPython does (shared/runtime/pyexec.c):
+What it answers, with the bytes MicroPython's REPL sends at each step (its pyexec):
 - while its "app" runs, only Ctrl-C: the app stops with a KeyboardInterrupt and the
   friendly REPL's banner and ">>> " follow;
 - friendly REPL: Ctrl-A enters the raw REPL ("raw REPL; CTRL-B to exit\\r\\n>"), Ctrl-D
   soft-reboots and runs the app again (main.py), Enter gives a new ">>> ";
 - raw REPL: code up to Ctrl-D is answered "OK", its output, "\\x04", its error, "\\x04",
-  then the next ">"; raw-paste mode ("\\x05A\\x01" -> "R\\x01" + window, "\\x01" for each
-  window taken, "\\x04" to acknowledge the end), or "R\\x00" to refuse it; Ctrl-D on an
+  then the next ">"; raw-paste mode ("\\x05A\\x01" -> "R\\x01" + window + "\\x01", "\\x01" for
+  each window taken, "\\x04" to acknowledge the end), or "R\\x00" to refuse it; Ctrl-D on an
   empty line soft-reboots without running the app; Ctrl-B goes back to the friendly REPL.
 The code is run by CPython's exec in one namespace kept between commands (mpremote keeps
 `f` and `r` there across commands), with `os` and `open` over a dict of files and print
@@ -149,7 +149,8 @@ class FakeBoard:
             if self._esc == b"\x05A\x01":
                 self._esc = b""
                 if self.raw_paste:
-                    self._send(b"R\x01" + struct.pack("<H", self.window))
+                    # the window size, then "\x01": room for two windows to begin with
+                    self._send(b"R\x01" + struct.pack("<H", self.window) + b"\x01")
                     self._paste = b""
                     self._paste_count = 0
                 else:
