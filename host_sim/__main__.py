@@ -4,6 +4,7 @@ Commands (each lives in its own module with main(argv) -> exit code):
   show FILE [--json]        read a saved game (e.g. copied off the board)
   dice score PHASE D1..D10  score ten dice for a phase (real dice, or checking)
   board check FILE          check a Twist board layout file and draw it
+  pull [--port PORT] [DIR]  copy the saved games off a board over USB (never writes to it)
 With no command (or with simulator options such as --headless) it starts the simulator.
 """
 import os
@@ -18,6 +19,7 @@ COMMANDS = {
     "show": "host_sim.cli_show",
     "dice": "host_sim.cli_dice",
     "board": "host_sim.cli_board",
+    "pull": "host_sim.cli_pull",
 }
 
 
