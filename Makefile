@@ -47,17 +47,19 @@ test-host: $(STAMP) mpy-check
 # shared test cases run on the real MicroPython VM with a capped heap.
 # The shared tests are compiled too and the runner is copied beside them, so the run
 # imports only .mpy files (MicroPython puts the script's folder first on its path).
+# -s: each module is named by its path from where it is imported (firmware/app.py,
+# adafruit_ssd1306.py), as tools/deploy.py and a frozen build name it, never by the PC's path.
 mpy: $(STAMP)
 	@rm -rf $(BUILD) && mkdir -p $(BUILD)
 	@for f in $(DEVICE_SRC) $(BOTH_TESTS); do \
 	  case $$f in tests/both/*) out=$(BUILD)/$${f#tests/both/} ;; *) out=$(BUILD)/$$f ;; esac; \
 	  mkdir -p $$(dirname $$out); \
-	  $(MPYC) -o $${out%.py}.mpy $$f || exit 1; \
+	  $(MPYC) -s $$f -o $${out%.py}.mpy $$f || exit 1; \
 	done
 	@for f in $(DRIVER_SRC); do mkdir -p $$(dirname $(BUILD)/lib/$$f); \
-	  $(MPYC) -o $(BUILD)/lib/$${f%.py}.mpy $(DRIVER_SITE)/$$f || exit 1; done
+	  $(MPYC) -s $$f -o $(BUILD)/lib/$${f%.py}.mpy $(DRIVER_SITE)/$$f || exit 1; done
 	@for f in $(TWIN_SRC); do mkdir -p $$(dirname $(BUILD)/$$f); \
-	  $(MPYC) -o $(BUILD)/$${f%.py}.mpy $$f || exit 1; done
+	  $(MPYC) -s $$f -o $(BUILD)/$${f%.py}.mpy $$f || exit 1; done
 	@cp tests/both/run.py $(BUILD)/run.py
 	@echo "mpy-cross: compiled $(words $(DEVICE_SRC) $(BOTH_TESTS)) files into $(BUILD)"
 
