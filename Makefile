@@ -24,7 +24,7 @@ DRIVER_SITE = $(shell $(PY) -c "import importlib.util as u, os; print(os.path.di
 DRIVER_SRC := adafruit_ssd1306.py adafruit_bus_device/__init__.py adafruit_bus_device/i2c_device.py adafruit_bus_device/spi_device.py
 TWIN_SRC := host_sim/__init__.py host_sim/ssd1306_emu.py host_sim/twin/__init__.py host_sim/twin/machine.py
 
-.PHONY: all venv test test-host test-mpy mpy mpy-check sim golden fonts bench bench-dice soak deploy deploy-dry deploy-main package-json clean
+.PHONY: all venv test test-host test-mpy mpy mpy-check sim golden fonts bench bench-dice soak deploy deploy-dry deploy-main package-json firmware clean
 
 all: test
 
@@ -90,9 +90,19 @@ deploy-dry: $(STAMP)
 deploy-main: $(STAMP)
 	$(PY) tools/deploy.py --main-only --port $(PORT)
 
-# package.json (for `mpremote mip install github:OWNER/REPO`) lists every device file.
+# package.json (for `mpremote mip install github:<owner>/<repo>`) lists every device file.
 package-json: $(STAMP)
 	$(PY) tools/deploy.py --package-json
+
+# A MicroPython firmware image with the app and the display driver frozen in, from a
+# MicroPython source tree (release v1.26.1) and the port's toolchain; tools/firmware_image.py
+# says what is missing and how to get it. The image lands in build/firmware/.
+#   make firmware BOARD=pico MPY_DIR=$HOME/micropython   (pico pico_w esp32 esp32_s3 esp32_c3)
+#   make firmware BOARD=esp32 MPY_DIR=$HOME/micropython DRY=1   (check and print the commands)
+BOARD ?=
+MPY_DIR ?=
+firmware: $(STAMP)
+	$(PY) tools/firmware_image.py --board "$(BOARD)" --mpy-dir "$(MPY_DIR)" $(if $(DRY),--dry-run)
 
 # The performance figures against their budgets (issue 7): writes bench/results.json, prints
 # a table, exits 1 when a budget is missed. A few minutes; not part of `make test`.
