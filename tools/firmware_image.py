@@ -13,7 +13,7 @@ It needs, and says so at once when one is missing:
       pico, pico_w (rp2 port): the Arm GNU toolchain (arm-none-eabi-gcc) and CMake, e.g.
         sudo apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake
       esp32, esp32_s3, esp32_c3 (esp32 port): ESP-IDF, a version that MicroPython release
-        supports (its ports/esp32/README.md; v5.4.x for v1.26.1), installed with its
+        supports (as its ports/esp32/README.md lists; checked here), installed with its
         install.sh and activated in the shell with `. ./export.sh` (idf.py on the PATH)
   - git, for the port's submodules (a git clone; a release tarball has them already).
 
