@@ -24,7 +24,7 @@ DRIVER_SITE = $(shell $(PY) -c "import importlib.util as u, os; print(os.path.di
 DRIVER_SRC := adafruit_ssd1306.py adafruit_bus_device/__init__.py adafruit_bus_device/i2c_device.py adafruit_bus_device/spi_device.py
 TWIN_SRC := host_sim/__init__.py host_sim/ssd1306_emu.py host_sim/twin/__init__.py host_sim/twin/machine.py
 
-.PHONY: all venv test test-host test-mpy mpy mpy-check sim golden fonts bench bench-dice soak deploy deploy-dry deploy-main package-json clean
+.PHONY: all venv test test-host test-mpy mpy mpy-check sim golden fonts bench bench-dice soak deploy deploy-dry deploy-main package-json firmware clean
 
 all: test
 
@@ -47,17 +47,19 @@ test-host: $(STAMP) mpy-check
 # shared test cases run on the real MicroPython VM with a capped heap.
 # The shared tests are compiled too and the runner is copied beside them, so the run
 # imports only .mpy files (MicroPython puts the script's folder first on its path).
+# -s: each module is named by its path from where it is imported (firmware/app.py,
+# adafruit_ssd1306.py), as tools/deploy.py and a frozen build name it, never by the PC's path.
 mpy: $(STAMP)
 	@rm -rf $(BUILD) && mkdir -p $(BUILD)
 	@for f in $(DEVICE_SRC) $(BOTH_TESTS); do \
 	  case $$f in tests/both/*) out=$(BUILD)/$${f#tests/both/} ;; *) out=$(BUILD)/$$f ;; esac; \
 	  mkdir -p $$(dirname $$out); \
-	  $(MPYC) -o $${out%.py}.mpy $$f || exit 1; \
+	  $(MPYC) -s $$f -o $${out%.py}.mpy $$f || exit 1; \
 	done
 	@for f in $(DRIVER_SRC); do mkdir -p $$(dirname $(BUILD)/lib/$$f); \
-	  $(MPYC) -o $(BUILD)/lib/$${f%.py}.mpy $(DRIVER_SITE)/$$f || exit 1; done
+	  $(MPYC) -s $$f -o $(BUILD)/lib/$${f%.py}.mpy $(DRIVER_SITE)/$$f || exit 1; done
 	@for f in $(TWIN_SRC); do mkdir -p $$(dirname $(BUILD)/$$f); \
-	  $(MPYC) -o $(BUILD)/$${f%.py}.mpy $$f || exit 1; done
+	  $(MPYC) -s $$f -o $(BUILD)/$${f%.py}.mpy $$f || exit 1; done
 	@cp tests/both/run.py $(BUILD)/run.py
 	@echo "mpy-cross: compiled $(words $(DEVICE_SRC) $(BOTH_TESTS)) files into $(BUILD)"
 
@@ -88,9 +90,19 @@ deploy-dry: $(STAMP)
 deploy-main: $(STAMP)
 	$(PY) tools/deploy.py --main-only --port $(PORT)
 
-# package.json (for `mpremote mip install github:OWNER/REPO`) lists every device file.
+# package.json (for `mpremote mip install github:<owner>/<repo>`) lists every device file.
 package-json: $(STAMP)
 	$(PY) tools/deploy.py --package-json
+
+# A MicroPython firmware image with the app and the display driver frozen in, from a
+# MicroPython source tree (release v1.26.1) and the port's toolchain; tools/firmware_image.py
+# says what is missing and how to get it. The image lands in build/firmware/.
+#   make firmware BOARD=pico MPY_DIR=$HOME/micropython   (pico pico_w esp32 esp32_s3 esp32_c3)
+#   make firmware BOARD=esp32 MPY_DIR=$HOME/micropython DRY=1   (check and print the commands)
+BOARD ?=
+MPY_DIR ?=
+firmware: $(STAMP)
+	$(PY) tools/firmware_image.py --board "$(BOARD)" --mpy-dir "$(MPY_DIR)" $(if $(DRY),--dry-run)
 
 # The performance figures against their budgets (issue 7): writes bench/results.json, prints
 # a table, exits 1 when a budget is missed. A few minutes; not part of `make test`.

@@ -1,20 +1,55 @@
-# Freeze the device code into a custom MicroPython firmware (code in flash: no RAM spent
-# loading it, nothing to copy). From a MicroPython checkout, for example:
-#   cd ports/rp2 && make BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/repo/firmware/manifest.py
-#   cd ports/esp32 && make BOARD=ESP32_GENERIC FROZEN_MANIFEST=/path/to/repo/firmware/manifest.py
-# Then flash that firmware and give the board its one-line /main.py:
-#   python tools/deploy.py --main-only --port /dev/ttyACM0
-# Paths are relative to this file. `site` is where pip put the display driver: the repo's
-# venv by default; include this manifest with site="..." to use another.
-metadata(description="Phase 10 table device: score pad, Twist board and dice roller", version="0.1.0")
-options.defaults(site="../.venv/lib/python3.11/site-packages")
+# Freeze the device into a MicroPython firmware image: the code runs from flash (no RAM
+# spent loading it, nothing to copy) and the image starts the app by itself. Built by
+#   make firmware BOARD=pico MPY_DIR=$HOME/micropython     (tools/firmware_image.py)
+# which includes this file with site=<the venv's site-packages>; by hand, from a MicroPython
+# checkout, it also works as it is:
+#   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/repo/firmware/manifest.py
+# Frozen: exactly the modules `make deploy` copies (tests/test_firmware_image.py checks it),
+# under the same names; not this file, and firmware/start/main.py only as main.py.
+# MicroPython evaluates this file with its own folder as the working directory.
+import glob
+import os
 
-# the port's own frozen modules (asyncio, neopixel, ...) stay in
+# No version here: makemanifest appends `__version__ = ...` to every frozen module when the
+# metadata has one, and each would cost a name in every module's globals on the board.
+metadata(description="Phase 10 table device: score pad, Twist board and dice roller")
+
+
+def _venv_site():
+    """The repo's .venv site-packages, where `make venv` put the pinned display driver."""
+    for pattern in ("../.venv/lib/python*/site-packages", "../.venv/Lib/site-packages"):
+        for site in sorted(glob.glob(pattern)):
+            return os.path.abspath(site)
+    return None
+
+
+def _modules(package):
+    """The package's .py files (relative to it) that go to the board."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(os.path.join("..", package)):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for f in sorted(filenames):
+            rel = os.path.relpath(os.path.join(dirpath, f), os.path.join("..", package)).replace(os.sep, "/")
+            if f.endswith(".py") and (package, rel) not in (("firmware", "manifest.py"), ("firmware", "start/main.py")):
+                out.append(rel)
+    return out
+
+
+options.defaults(site=_venv_site())
+if not options.site or not os.path.isfile(os.path.join(options.site, "adafruit_ssd1306.py")):
+    raise Exception("no display driver (adafruit_ssd1306.py) in site-packages %r: run `make venv` "
+                    "in the repo, or include this manifest with site=<site-packages holding it>" % options.site)
+
+# The port's own frozen modules: _boot.py mounts the filesystem (where the saves live).
 include("$(PORT_DIR)/boards/manifest.py")
 
-package("firmware", base_path="..", opt=3)
-package("engine_mpy", base_path="..", opt=3)
+# Default optimisation, as `make deploy` compiles: line numbers kept for tracebacks.
+package("firmware", files=_modules("firmware"), base_path="..")
+package("engine_mpy", files=_modules("engine_mpy"), base_path="..")
+# MicroPython runs a frozen main.py at start, before and instead of any /main.py on the
+# filesystem: the image starts the app with nothing copied.
+module("main.py", base_path="start")
 
 # The maintained SSD1306 driver and the bus_device modules it imports.
-module("adafruit_ssd1306.py", base_path=options.site, opt=3)
-package("adafruit_bus_device", files=("__init__.py", "i2c_device.py", "spi_device.py"), base_path=options.site, opt=3)
+module("adafruit_ssd1306.py", base_path=options.site)
+package("adafruit_bus_device", files=("__init__.py", "i2c_device.py", "spi_device.py"), base_path=options.site)

@@ -1,11 +1,9 @@
-"""python -m host_sim [COMMAND ...]
+"""python -m host_sim [options] | python -m host_sim COMMAND ...
 
-Commands (each lives in its own module with main(argv) -> exit code):
-  show FILE [--json]        read a saved game (e.g. copied off the board)
-  dice score PHASE D1..D10  score ten dice for a phase (real dice, or checking)
-  board check FILE          check a Twist board layout file and draw it
-  pull [--port PORT] [DIR]  copy the saved games off a board over USB (never writes to it)
-With no command (or with simulator options such as --headless) it starts the simulator.
+With no command (or with simulator options such as --headless) it starts the simulator;
+`python -m host_sim --help` lists its options and the commands, and every command takes
+--help too. The commands (each in its own module with main(argv) -> exit status) are
+listed in host_sim/sim.py's COMMANDS.
 """
 import os
 import sys
@@ -15,25 +13,15 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
-COMMANDS = {
-    "show": "host_sim.cli_show",
-    "dice": "host_sim.cli_dice",
-    "board": "host_sim.cli_board",
-    "pull": "host_sim.cli_pull",
-}
+from host_sim import hostio, sim  # noqa: E402
 
 
 def main(argv):
-    if argv and argv[0] in ("-h", "--help", "help"):
-        print(__doc__.strip())
-        return 0
-    name = "host_sim.sim"
-    if argv and argv[0] in COMMANDS:
-        name = COMMANDS[argv[0]]
-        argv = argv[1:]
-    mod = __import__(name, None, None, ["main"])
-    return mod.main(argv)
+    if argv and argv[0] in sim.COMMANDS:
+        mod = __import__(sim.COMMANDS[argv[0]][0], None, None, ["main"])
+        return mod.main(argv[1:])
+    return sim.main(argv)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(hostio.run(main, sys.argv[1:]))

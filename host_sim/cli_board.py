@@ -8,7 +8,7 @@ show        draw the default board (RULINGS.md, "Twist").
 """
 import sys
 
-from host_sim.hostio import read_text
+from host_sim import hostio
 
 from engine_mpy.game import RuleError
 from engine_mpy import board_layout as board
@@ -47,19 +47,34 @@ def render(codes, title):
     return "\n".join(lines)
 
 
-def _usage():
-    print("usage: python -m host_sim board check FILE | board show", file=sys.stderr)
-    return 2
+def parser():
+    top = hostio.Parser(prog="python -m host_sim board", description=__doc__.split("\n\n", 1)[1].rstrip())
+    sub = top.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    ck = sub.add_parser("check", help="check a Twist board layout file and draw it",
+                        description="Check a Twist board layout file (the device's /twist_layout.txt) "
+                                    "and draw it; an invalid layout: the reason on stderr, exit 2.")
+    ck.add_argument("file", metavar="FILE", help="the layout file (at most %d bytes, as on the device)" % board.MAX_FILE)
+    sub.add_parser("show", help="draw the default board", description="Draw the default Twist board.")
+    return top
 
 
 def main(argv):
-    if argv == ["show"]:
+    p = parser()
+    if argv[:1] == ["help"]:
+        argv = ["--help"]
+    try:
+        a = p.parse_args(argv)
+    except hostio.Done as d:
+        return d.args[0]
+    if a.command == "show":
         print(render(board.default_layout(), "Default board"))
         return 0
-    if len(argv) != 2 or argv[0] != "check":
-        return _usage()
-    path = argv[1]
-    text = read_text(path)
+    if a.command != "check":
+        p.print_usage(sys.stderr)
+        sys.stderr.write("python -m host_sim board: give a command: check FILE or show\n")
+        return 2
+    path = a.file
+    text = hostio.read_text(path, board.MAX_FILE, "board layout")
     if text is None:
         return 2
     try:

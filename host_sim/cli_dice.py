@@ -9,19 +9,40 @@ Dice the real set cannot show together are refused with the reason (exit 2).
 import json
 import sys
 
+from host_sim import hostio
 from engine_mpy.game import RuleError
 from engine_mpy.dice_eval import PHASE_LABEL, best, die_text, parse_die
 from engine_mpy.dice_match import match_dice
 
 
 def _usage(msg):
-    sys.stderr.write("%s\nusage: python -m host_sim dice score PHASE D1 ... D10 [--json]\n" % msg)
+    sys.stderr.write("%s\n%s" % (msg, parsers()[1].format_usage()))
     return 2
 
 
+def parsers():
+    """(the `dice` parser, its `score` parser)."""
+    top = hostio.Parser(prog="python -m host_sim dice", description=__doc__.split("\n\n", 1)[1].strip())
+    sub = top.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    sc = sub.add_parser("score", help="score ten dice for a phase",
+                        usage="%(prog)s [-h] [--json] PHASE D1 ... D10",
+                        description=__doc__.split("\n\n", 1)[1].strip())
+    sc.add_argument("phase", metavar="PHASE", nargs="?", help="the phase, 1 to 10")
+    sc.add_argument("dice", metavar="DIE", nargs="*",
+                    help="ten dice: a number 1-10 or W, then the colour r, o, b or g (e.g. 10o, Wg)")
+    sc.add_argument("--json", action="store_true", help='print {"made", "score", "used"} as JSON')
+    return top, sc
+
+
 def score(argv):
-    as_json = "--json" in argv
-    args = [a for a in argv if a != "--json"]
+    _, sc = parsers()
+    try:
+        # intermixed: --json may come before, between or after the dice
+        a = sc.parse_intermixed_args(argv)
+    except hostio.Done as d:
+        return d.args[0]
+    as_json = a.json
+    args = ([a.phase] if a.phase is not None else []) + a.dice
     if not args:
         return _usage("Give the phase (1-10) and the ten dice.")
     if not args[0].isdigit() or not 1 <= int(args[0]) <= 10:
@@ -50,9 +71,16 @@ def score(argv):
 
 
 def main(argv):
-    if not argv or argv[0] in ("-h", "--help", "help"):
-        print(__doc__.strip())
-        return 0 if argv else 2
-    if argv[0] == "score":
+    if argv and argv[0] == "score":
         return score(argv[1:])
-    return _usage("Unknown dice command %s." % argv[0])
+    top, _ = parsers()
+    if argv and argv[0] == "help":
+        argv = ["--help"]
+    try:
+        top.parse_args(argv)
+    except hostio.Done as d:
+        return d.args[0]
+    # no command given
+    top.print_usage(sys.stderr)
+    sys.stderr.write("python -m host_sim dice: give a command: score\n")
+    return 2

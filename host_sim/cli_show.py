@@ -8,7 +8,7 @@ A file that cannot be loaded: the reason on stderr, exit 2.
 import json
 import sys
 
-from host_sim.hostio import read_text
+from host_sim import hostio
 
 from engine_mpy import savefile
 
@@ -60,15 +60,21 @@ def render_text(game):
     return _card_text(game)
 
 
+def parser():
+    p = hostio.Parser(prog="python -m host_sim show", description=__doc__.split("\n\n", 1)[1].strip())
+    p.add_argument("file", metavar="FILE", help="a saved game (game.json copied off the board)")
+    p.add_argument("--json", action="store_true", help="print a summary as JSON instead of text")
+    return p
+
+
 def main(argv):
-    as_json = "--json" in argv
-    files = [a for a in argv if not a.startswith("--")]
-    bad = [a for a in argv if a.startswith("--") and a != "--json"]
-    if len(files) != 1 or bad:
-        print("usage: python -m host_sim show FILE [--json]", file=sys.stderr)
-        return 2
-    path = files[0]
-    text = read_text(path)
+    try:
+        a = parser().parse_args(argv)
+    except hostio.Done as d:
+        return d.args[0]
+    as_json = a.json
+    path = a.file
+    text = hostio.read_text(path, hostio.SAVE_LIMIT, "saved game")
     if text is None:
         return 2
     try:

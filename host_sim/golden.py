@@ -141,13 +141,32 @@ def path(name):
     return os.path.join(DIR, name + ".txt")
 
 
+def parser():
+    from host_sim import hostio
+    p = hostio.Parser(prog="python -m host_sim.golden", description=__doc__.split("\n\n", 1)[1].strip())
+    p.add_argument("--update", action="store_true", help="rewrite the expected screens instead of comparing")
+    p.add_argument("names", metavar="NAME", nargs="*", help="only these screens (default: all %d)" % len(CASES))
+    return p
+
+
 def main(argv):
-    update = "--update" in argv
-    only = [a for a in argv if not a.startswith("-")]   # --update NAME...: just those
+    from host_sim import hostio
+    try:
+        a = parser().parse_args(argv)
+    except hostio.Done as d:
+        return d.args[0]
+    update = a.update
+    only = a.names   # --update NAME...: just those
+    unknown = [n for n in only if n not in dict(CASES)]
+    if unknown:
+        sys.stderr.write("python -m host_sim.golden: no screen named %s\n" % ", ".join(unknown))
+        return 2
     bad = []
+    done = 0
     for name, keys in CASES:
         if only and name not in only:
             continue
+        done += 1
         got = render(keys)
         p = path(name)
         if update:
@@ -165,14 +184,15 @@ def main(argv):
             bad.append(name)
             print("differs:", name, "(keys: %r)" % keys)
     if bad:
-        print("%d of %d screens differ; look, then run python -m host_sim.golden --update" % (len(bad), len(CASES)))
+        print("%d of %d screens differ; look, then run python -m host_sim.golden --update" % (len(bad), done))
         return 1
     if not update:
-        print("%d screens match" % len(CASES))
+        print("%d screens match" % done)
     return 0
 
 
 if __name__ == "__main__":
     if _ROOT not in sys.path:
         sys.path.insert(0, _ROOT)
-    sys.exit(main(sys.argv[1:]))
+    from host_sim import hostio
+    sys.exit(hostio.run(main, sys.argv[1:]))

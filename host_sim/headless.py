@@ -23,7 +23,11 @@ def run(o, steps):
         rows = dev.rows()
         sys.stdout.write("\n".join(rows) + "\n")
         if o["png"]:
-            dev.panel().png(o["png"])
+            try:
+                dev.panel().png(o["png"])
+            except OSError as e:
+                sys.stderr.write("host_sim: --png %s: cannot write: %s\n" % (o["png"], e.strerror or e))
+                return 2
         if o["stats"]:
             n, us = dev.bus()
             sys.stderr.write("bus: %d bytes, %d us\n" % (n, us))

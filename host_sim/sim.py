@@ -1,30 +1,62 @@
 """python -m host_sim [options]: the firmware app on the PC, edges replaced.
 
-  (no option)         terminal view (arrows, Enter = OK, Esc or l = long OK, q = quit)
-  --window            a window that looks like the OLED (needs pygame)
-  --headless          run --keys on a virtual clock, print the screen as 64 lines of
-                      128 characters ('#' lit, '.' dark) and exit
-  --keys "K K ..."    key script: UP DOWN LEFT RIGHT OK LONG_OK WAIT:ms HOLD_<KEY>:ms
-  --state DIR         the board's filesystem (settings.json, game.json...) lives in DIR;
-                      default: state/ for the terminal and window, a fresh temporary
-                      folder for --headless
-  --png FILE          (headless) also save the screen as a PNG
-  --board NAME        board file to wire up (firmware/boards/NAME.py; default pico)
-  --bounce N          contact bounce: the next N pin reads after each press or
-                      release chatter between the old and new level
-  --panel KIND        the emulated display controller: ssd1306 (default) or sh1106
-  --mem-free N        report N bytes free on the About screen (repeatable screens)
-  --stats             (headless) print bus bytes and bus time on stderr
+With no option: the terminal view (arrows, Enter = OK, Esc or l = long OK, q = quit).
+A key script (--keys) runs first in every view; --headless runs it on a virtual clock,
+prints the screen as 64 lines of 128 characters ('#' lit, '.' dark) and exits.
 """
 import os
 import sys
 
-from host_sim import script
+from host_sim import hostio, script
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(_HERE)
 # The fake machine module replaces the board's: first on the path, as in the twin run.
 _TWIN = os.path.join(_HERE, "twin")
+
+# The host commands `python -m host_sim COMMAND ...` (host_sim/__main__.py): name ->
+# (module, what it does), listed in this help too.
+COMMANDS = {
+    "show": ("host_sim.cli_show", "read a saved game (game.json) and print standings and score sheet"),
+    "dice": ("host_sim.cli_dice", "dice score PHASE D1..D10: score ten dice for a phase"),
+    "board": ("host_sim.cli_board", "board check FILE | board show: check a Twist board layout, or draw the default"),
+    "pull": ("host_sim.cli_pull", "pull [--port PORT] [DIR]: copy the saved games off a board over USB (never writes to it)"),
+}
+
+
+def _boards():
+    names = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "firmware", "boards"))
+                   if f.endswith(".py") and not f.startswith("_"))
+    return ", ".join(names)
+
+
+def parser():
+    epilog = ["commands (python -m host_sim COMMAND --help for each):"]
+    for name, (_, what) in COMMANDS.items():
+        epilog.append("  %-8s %s" % (name, what))
+    p = hostio.Parser(prog="python -m host_sim", usage="%(prog)s [options]  |  %(prog)s COMMAND ...",
+                      description=__doc__.split("\n\n", 1)[1].strip(), epilog="\n".join(epilog))
+    view = p.add_mutually_exclusive_group()
+    view.add_argument("--headless", action="store_true",
+                      help="run --keys on a virtual clock, print the screen as text and exit")
+    view.add_argument("--window", action="store_true", help="a window that looks like the OLED (needs pygame)")
+    p.add_argument("--keys", metavar='"K K ..."', default="",
+                   help="key script: UP DOWN LEFT RIGHT OK LONG_OK WAIT:ms HOLD_<KEY>:ms")
+    p.add_argument("--state", metavar="DIR",
+                   help="the board's filesystem (settings.json, game.json...) lives in DIR; default: "
+                        "state/ for the terminal and window, a fresh temporary folder for --headless")
+    p.add_argument("--png", metavar="FILE", help="(headless) also save the screen as a PNG; its folder must exist")
+    p.add_argument("--board", metavar="NAME", default="pico",
+                   help="board file to wire up, firmware/boards/NAME.py: %s (default pico)" % _boards())
+    p.add_argument("--bounce", metavar="N", type=int, default=0,
+                   help="contact bounce: the next N pin reads after each press or release chatter "
+                        "between the old and new level")
+    p.add_argument("--panel", choices=("ssd1306", "sh1106"), default="ssd1306",
+                   help="the emulated display controller (default ssd1306)")
+    p.add_argument("--mem-free", metavar="N", type=int,
+                   help="report N bytes free on the About screen (repeatable screens)")
+    p.add_argument("--stats", action="store_true", help="(headless) print bus bytes and bus time on stderr")
+    return p
 
 
 class Usage(Exception):
@@ -32,36 +64,20 @@ class Usage(Exception):
 
 
 def parse_args(argv):
-    o = {"headless": False, "window": False, "keys": "", "state": None, "png": None,
-         "board": "pico", "bounce": 0, "panel": "ssd1306", "mem_free": None, "stats": False}
-    flags = {"--headless": "headless", "--window": "window", "--stats": "stats"}
-    values = {"--keys": "keys", "--state": "state", "--png": "png", "--board": "board",
-              "--bounce": "bounce", "--mem-free": "mem_free", "--panel": "panel"}
-    i = 0
-    while i < len(argv):
-        a = argv[i]
-        if a in flags:
-            o[flags[a]] = True
-        elif a.split("=", 1)[0] in values:
-            if "=" in a:
-                k, v = a.split("=", 1)
-            else:
-                if i + 1 >= len(argv):
-                    raise Usage("%s needs a value" % a)
-                k, v = a, argv[i + 1]
-                i += 1
-            o[values[k]] = v
-        else:
-            raise Usage("unknown option %r" % a)
-        i += 1
-    for k in ("bounce", "mem_free"):
-        if o[k] is not None:
-            try:
-                o[k] = int(o[k])
-            except ValueError:
-                raise Usage("--%s takes a whole number" % k.replace("_", "-"))
-    if o["panel"] not in ("ssd1306", "sh1106"):
-        raise Usage("--panel is ssd1306 or sh1106")
+    """The options as a dict (the front ends read o["keys"], o["state"], ...). Raises
+    hostio.Done after help or a usage error, Usage for a value that cannot work."""
+    o = vars(parser().parse_args(argv))
+    if o["bounce"] < 0:
+        raise Usage("--bounce takes a whole number of 0 or more")
+    if o["state"] is not None and os.path.exists(o["state"]) and not os.path.isdir(o["state"]):
+        raise Usage("--state %s: not a folder" % o["state"])
+    png = o["png"]
+    if png is not None:
+        folder = os.path.dirname(os.path.abspath(png))
+        if os.path.isdir(png):
+            raise Usage("--png %s: a folder; give a file name ending in .png" % png)
+        if not os.path.isdir(folder):
+            raise Usage("--png %s: no folder %s (make it first)" % (png, folder))
     return o
 
 
@@ -72,12 +88,13 @@ def use_fake_machine():
 
 
 def main(argv):
-    if argv and argv[0] in ("-h", "--help"):
-        print(__doc__.strip())
-        return 0
+    if argv[:1] == ["help"]:
+        argv = ["--help"]
     try:
         o = parse_args(argv)
         steps = script.parse(o["keys"])
+    except hostio.Done as d:
+        return d.args[0]
     except (Usage, script.ScriptError) as e:
         sys.stderr.write("host_sim: %s\n" % (e.args[0],))
         return 2

@@ -25,16 +25,17 @@ def dry(stage):
 
 def expected_on_board():
     """Worked out from the tree, independently of deploy.py: every .py of the app and the
-    engine as .mpy, their data files as they are, the driver, and /main.py."""
+    engine as .mpy (not the freeze manifest, not the /main.py source), the driver, and
+    /main.py. No data files: the example layouts in firmware/layouts/ are for the PC."""
     want = set()
     for pkg in ("firmware", "engine_mpy"):
         for dirpath, dirs, files in os.walk(os.path.join(ROOT, pkg)):
             dirs[:] = [d for d in dirs if d != "__pycache__"]
             for f in files:
                 rel = os.path.relpath(os.path.join(dirpath, f), ROOT)
-                if rel in ("firmware/manifest.py", "firmware/boot_main.py") or f.endswith(".pyc"):
+                if rel in ("firmware/manifest.py", "firmware/start/main.py") or not f.endswith(".py"):
                     continue
-                want.add("/" + (rel[:-3] + ".mpy" if f.endswith(".py") else rel))
+                want.add("/" + rel[:-3] + ".mpy")
     want |= {"/main.py", "/lib/adafruit_ssd1306.mpy", "/lib/adafruit_bus_device/__init__.mpy",
              "/lib/adafruit_bus_device/i2c_device.mpy", "/lib/adafruit_bus_device/spi_device.mpy"}
     return want
@@ -59,6 +60,41 @@ def test_dry_run_lists_everything_the_board_needs(tmp_path):
             head = staged.read_bytes()[:2]
             assert head == b"M\x06", (dest, head)
     assert (stage / "main.py").read_text().strip().endswith("from firmware import main; main.run()")
+    assert not any("layouts" in d for d in listed)
+
+
+def test_main_only_stages_and_counts_only_main_py(tmp_path):
+    stage = tmp_path / "stage"
+    r = subprocess.run([PY, os.path.join(ROOT, "tools", "deploy.py"), "--dry", "--main-only", "--stage", str(stage)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    listed = [ln.split()[0] for ln in r.stdout.splitlines() if ln.startswith("/")]
+    assert listed == ["/main.py"]
+    assert "1 file, " in r.stdout and "files" not in r.stdout
+    staged = sorted(str(p.relative_to(stage)) for p in stage.rglob("*") if p.is_file())
+    assert staged == ["main.py"]
+
+
+def test_compiled_modules_name_their_import_path_not_the_pcs(tmp_path):
+    # A traceback on the board names firmware/... (as a frozen build does), never this
+    # checkout's folder: the name is compiled into each .mpy with mpy-cross -s.
+    stage = tmp_path / "stage"
+    listed, _ = dry(stage)
+    for dest in listed:
+        if dest.endswith(".mpy"):
+            data = (stage / dest.lstrip("/")).read_bytes()
+            assert ROOT.encode() not in data and b"site-packages" not in data, dest
+            assert deploy.source_name(dest).encode() in data, dest
+    assert deploy.source_name("/firmware/screens/hand.mpy") == "firmware/screens/hand.py"
+    assert deploy.source_name("/lib/adafruit_bus_device/i2c_device.mpy") == "adafruit_bus_device/i2c_device.py"
+    script = tmp_path / "tb.py"
+    script.write_text("import sys\nsys.path[:] = [%r, %r]\n"
+                      "from engine_mpy import board_layout\nboard_layout.parse_layout('1S 99 10R')\n"
+                      % (str(stage), str(stage / "lib")))
+    r = subprocess.run([MICROPYTHON, str(script)], capture_output=True, text=True, timeout=60, cwd=str(tmp_path))
+    out = r.stdout + r.stderr   # the unix port prints a traceback on stdout
+    assert r.returncode == 1 and "RuleError" in out, out
+    assert 'File "engine_mpy/board_layout.py", line ' in out and ROOT not in out, out
 
 
 def test_staged_tree_imports_on_micropython(tmp_path):

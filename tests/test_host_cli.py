@@ -1,0 +1,193 @@
+# Every host command: --help lists every option it takes (from each route a user may try),
+# usage errors exit 2, and files or pipes that cannot work get one clear line and exit 2
+# (or a quiet stop for a closed pipe), never a traceback or a hang.
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from host_sim import cli_board, cli_dice, cli_show, golden, sim
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import deploy  # noqa: E402
+import firmware_image  # noqa: E402
+
+PY = sys.executable
+
+
+def run(args, timeout=60, **kw):
+    return subprocess.run([PY] + args, cwd=ROOT, capture_output=True, text=True, timeout=timeout, **kw)
+
+
+def options(parser):
+    """Every option string a parser (and its subcommands) accepts, with the subcommand's
+    argv prefix: {(prefix...): {"--json", ...}}."""
+    out = {}
+
+    def walk(p, prefix):
+        opts = out.setdefault(prefix, set())
+        for a in p._actions:
+            opts.update(a.option_strings)
+            if isinstance(a, argparse._SubParsersAction):
+                for name, sub in a.choices.items():
+                    walk(sub, prefix + (name,))
+    walk(parser, ())
+    return out
+
+
+def literal_options(*modules):
+    """Option-like string literals in a command's source: an option parsed by hand (outside
+    its argparse parser) would show up here and be missed by the parser walk."""
+    found = set()
+    for m in modules:
+        with open(m.__file__) as f:
+            found.update(re.findall(r"""["'](--[a-z][a-z-]+)""", f.read()))
+    return found
+
+
+# (how it is run, its parser, modules whose source must not hold other options)
+COMMANDS = [
+    (["-m", "host_sim"], sim.parser(), ()),
+    (["-m", "host_sim", "show"], cli_show.parser(), (cli_show,)),
+    (["-m", "host_sim", "dice"], cli_dice.parsers()[0], (cli_dice,)),
+    (["-m", "host_sim", "board"], cli_board.parser(), (cli_board,)),
+    (["-m", "host_sim.golden"], golden.parser(), (golden,)),
+    (["tools/deploy.py"], deploy.parser(), (deploy,)),
+    (["tools/firmware_image.py"], firmware_image.parser(), (firmware_image,)),
+]
+
+
+@pytest.mark.parametrize("cmd,parser,modules", COMMANDS, ids=[" ".join(c[0]) for c in COMMANDS])
+def test_help_lists_every_option(cmd, parser, modules):
+    accepted = options(parser)
+    assert len(accepted) >= 1
+    for prefix, opts in accepted.items():
+        r = run(cmd + list(prefix) + ["--help"])
+        assert r.returncode == 0 and r.stderr == "", (prefix, r.stderr)
+        assert r.stdout.startswith("usage: "), r.stdout[:80]
+        for o in opts:
+            assert re.search(r"(^|[\s,\[])%s\b" % re.escape(o), r.stdout), (cmd, prefix, o)
+        # every subcommand is named in its parent's help
+        for sub in accepted:
+            if len(sub) == len(prefix) + 1 and sub[:-1] == prefix:
+                assert sub[-1] in r.stdout
+    every = set().union(*accepted.values())
+    assert literal_options(*modules) <= every, literal_options(*modules) - every
+
+
+def test_the_simulators_help_lists_its_options_and_every_command_from_each_route():
+    sim_opts = options(sim.parser())[()]
+    for opt in ("--headless", "--window", "--keys", "--state", "--png", "--board", "--bounce",
+                "--panel", "--mem-free", "--stats"):
+        assert opt in sim_opts
+    texts = []
+    for args in (["--help"], ["-h"], ["help"], ["--headless", "--help"], ["--window", "-h"],
+                 ["--keys", "OK", "--help"]):
+        r = run(["-m", "host_sim"] + args)
+        assert r.returncode == 0 and r.stderr == "", (args, r.stderr)
+        texts.append(r.stdout)
+    assert all(t == texts[0] for t in texts)
+    for opt in sim_opts:
+        assert opt in texts[0]
+    for name in sim.COMMANDS:
+        assert re.search(r"^\s+%s\s" % name, texts[0], re.M), name
+    # each command's own help, reached the same ways (`show help` reads a file named help)
+    for name in sim.COMMANDS:
+        for h in ("--help", "-h") + (("help",) if name != "show" else ()):
+            r = run(["-m", "host_sim", name, h])
+            assert r.returncode == 0 and r.stdout.startswith("usage: python -m host_sim %s" % name), (name, h)
+
+
+@pytest.mark.parametrize("args", [
+    ["--frobnicate"], ["--headless", "--bounce", "x"], ["--headless", "--panel", "oled"],
+    ["--headless", "--window"], ["--keys"], ["show"], ["show", "a", "b"], ["show", "--yaml", "x"],
+    ["dice"], ["dice", "roll"], ["dice", "score", "1", "--yaml"], ["board"], ["board", "check"],
+    ["board", "show", "extra"], ["board", "paint"],
+])
+def test_usage_errors_exit_2_with_the_usage_line(args):
+    r = run(["-m", "host_sim"] + args)
+    assert r.returncode == 2, (args, r.stdout, r.stderr)
+    assert "usage: python -m host_sim" in r.stderr and "Traceback" not in r.stderr
+    assert r.stdout == ""
+
+
+def closed_pipe_run(args):
+    """Run with stdout into a pipe nobody reads any more (`... | head` after head left)."""
+    rd, wr = os.pipe()
+    os.close(rd)
+    try:
+        p = subprocess.run([PY] + args, cwd=ROOT, stdout=wr, stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(wr)
+    return p
+
+
+def test_output_into_a_closed_pipe_stops_quietly(tmp_path):
+    from engine_mpy import savefile
+    from engine_mpy.cards import Classic
+    g = Classic({"players": ["Ann", "Bob"]})
+    g.add({"out": 0, "left": [None, [10, 0, 0, 0]]})
+    save = tmp_path / "game.json"
+    save.write_text(savefile.dumps(g))
+    state = tmp_path / "state"
+    for args in (["-m", "host_sim", "board", "show"], ["-m", "host_sim", "show", str(save)],
+                 ["-m", "host_sim", "dice", "score", "1"] + "8g 8o 8b 10b 5b 6o Wr Wb 1o 3b".split(),
+                 ["-m", "host_sim", "--headless", "--state", str(state)]):
+        p = closed_pipe_run(args)
+        assert p.returncode == 141, (args, p.returncode, p.stderr)   # as if SIGPIPE ended it
+        assert p.stderr == "", (args, p.stderr)
+    # help text: argparse itself drops output errors; quiet all the same
+    p = closed_pipe_run(["-m", "host_sim", "--help"])
+    assert p.returncode in (0, 141) and p.stderr == ""
+
+
+def test_files_that_cannot_be_read_get_one_line_and_exit_2(tmp_path):
+    big_layout = tmp_path / "big.txt"
+    big_layout.write_text("# " + "x" * 4100 + "\n1S 10R\n")
+    big_save = tmp_path / "big.json"
+    big_save.write_bytes(b" " * (512 * 1024 + 1))
+    binary = tmp_path / "bin.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    cases = [
+        ("show", str(tmp_path / "missing.json"), "No such file"),
+        ("show", str(tmp_path), "a folder"),
+        ("show", str(big_save), "over 524288 bytes"),
+        ("show", str(binary), "not UTF-8"),
+        ("board check", str(tmp_path / "missing.txt"), "No such file"),
+        ("board check", str(tmp_path), "a folder"),
+        ("board check", str(big_layout), "over 4096 bytes"),
+        ("board check", str(binary), "not UTF-8"),
+    ]
+    if os.path.exists("/dev/zero"):   # endless: read only up to the limit, at once
+        cases += [("show", "/dev/zero", "over 524288 bytes"), ("board check", "/dev/zero", "over 4096 bytes")]
+    if hasattr(os, "geteuid") and os.geteuid() != 0:   # root reads anything
+        locked = tmp_path / "locked.txt"
+        locked.write_text("1S 10R\n")
+        locked.chmod(0)
+        cases += [("show", str(locked), "Permission denied"), ("board check", str(locked), "Permission denied")]
+    for cmd, path, words in cases:
+        r = run(["-m", "host_sim"] + cmd.split() + [path], timeout=30)
+        assert r.returncode == 2, (cmd, path, r.stderr)
+        assert r.stderr.count("\n") == 1 and words in r.stderr and path in r.stderr, (cmd, path, r.stderr)
+        assert r.stdout == ""
+
+
+def test_png_and_state_that_cannot_work_are_refused_before_the_run(tmp_path):
+    missing = tmp_path / "no" / "such" / "screen.png"
+    r = run(["-m", "host_sim", "--headless", "--png", str(missing)])
+    assert r.returncode == 2 and "no folder" in r.stderr and str(missing.parent) in r.stderr
+    assert r.stdout == "" and not (tmp_path / "no").exists()
+    r = run(["-m", "host_sim", "--headless", "--png", str(tmp_path)])
+    assert r.returncode == 2 and "folder" in r.stderr and r.stdout == ""
+    a_file = tmp_path / "f"
+    a_file.write_text("x")
+    r = run(["-m", "host_sim", "--headless", "--state", str(a_file)])
+    assert r.returncode == 2 and "not a folder" in r.stderr and r.stdout == ""
+    assert a_file.read_text() == "x"
+    # a folder that exists takes the picture
+    r = run(["-m", "host_sim", "--headless", "--png", str(tmp_path / "ok.png")])
+    assert r.returncode == 0 and (tmp_path / "ok.png").stat().st_size > 0

@@ -1,0 +1,71 @@
+# .github/workflows/release.yml (the public repository's release images): it parses, builds
+# one image per board of the device with `make firmware` from the MicroPython release that
+# tools/firmware_image.py supports, and attaches every image to the tag's release.
+import os
+import re
+import sys
+
+import yaml
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import firmware_image as fi  # noqa: E402
+
+WORKFLOW = os.path.join(ROOT, ".github", "workflows", "release.yml")
+
+
+def load():
+    with open(WORKFLOW) as f:
+        return yaml.safe_load(f)
+
+
+def steps_text(job):
+    return "\n".join(str(s.get("run", "")) for s in job["steps"])
+
+
+def test_it_runs_on_a_version_tag():
+    wf = load()
+    on = wf.get("on", wf.get(True))   # YAML 1.1 reads the key `on` as true
+    assert on["push"]["tags"] == ["v*"]
+    assert wf["permissions"] == {"contents": "read"}
+
+
+def test_one_image_per_board_with_make_firmware():
+    wf = load()
+    job = wf["jobs"]["image"]
+    matrix = job["strategy"]["matrix"]["include"]
+    assert sorted(m["board"] for m in matrix) == sorted(fi.BOARDS)
+    for m in matrix:
+        assert m["port"] == fi.BOARDS[m["board"]][0]
+    runs = steps_text(job)
+    assert runs.count("make firmware BOARD=${{ matrix.board }} MPY_DIR=") == 2   # rp2 and esp32 steps
+    ports = {s.get("if") for s in job["steps"] if "make firmware" in str(s.get("run", ""))}
+    assert ports == {"matrix.port == 'rp2'", "matrix.port == 'esp32'"}
+    assert "gcc-arm-none-eabi" in runs and "espressif/idf:$idf" in runs
+    assert "tools/firmware_image.py --idf-version" in runs
+    # the MicroPython release is the one the tool supports
+    assert wf["env"]["MICROPYTHON_VERSION"] == "v%d.%d.%d" % fi.SUPPORTED
+    mp = [s for s in job["steps"] if s.get("with", {}).get("repository") == "micropython/micropython"]
+    assert len(mp) == 1 and mp[0]["with"]["ref"] == "${{ env.MICROPYTHON_VERSION }}"
+    up = [s for s in job["steps"] if str(s.get("uses", "")).startswith("actions/upload-artifact@")]
+    assert up[0]["with"]["path"] == "build/firmware/phase10-${{ matrix.board }}.*"
+    for b in fi.BOARDS:   # the name the tool gives each image matches that path
+        assert re.fullmatch(r"phase10-%s\.[a-z0-9]+" % b, fi.image_name(b))
+
+
+def test_the_release_gets_every_image():
+    wf = load()
+    rel = wf["jobs"]["release"]
+    assert rel["needs"] == "image" and rel["permissions"] == {"contents": "write"}
+    assert rel["if"] == "startsWith(github.ref, 'refs/tags/')"
+    dl = [s for s in rel["steps"] if str(s.get("uses", "")).startswith("actions/download-artifact@")]
+    assert dl[0]["with"]["pattern"] == "image-*" and dl[0]["with"]["merge-multiple"] is True
+    assert 'gh release upload "$GITHUB_REF_NAME" images/*' in steps_text(rel)
+
+
+def test_every_action_is_pinned_to_an_exact_version():
+    wf = load()
+    uses = [s["uses"] for job in wf["jobs"].values() for s in job["steps"] if "uses" in s]
+    assert len(uses) >= 4
+    for u in uses:
+        assert re.fullmatch(r"[\w.-]+/[\w.-]+@(v\d+\.\d+\.\d+|[0-9a-f]{40})", u), u
