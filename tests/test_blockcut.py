@@ -156,3 +156,71 @@ def test_fat_loses_every_file_when_a_cut_hits_its_directory_sector():
     assert lost * 2 >= in_dir, (lost, in_dir)
     assert lost_elsewhere == 0
     soak.ran(in_dir, "power cuts while FAT rewrites its directory sector, %d of them losing every file with no message" % lost)
+
+
+PROBE = r"""
+import os, sys
+from blockflash import NorFlash, BLOCK
+from firmware.store import Store
+
+fat = NorFlash(b"\xff" * (64 * BLOCK))
+os.VfsFat.mkfs(fat)
+os.mount(os.VfsFat(fat), "/fat")
+lfs = NorFlash(b"\xff" * (32 * BLOCK))
+os.VfsLfs2.mkfs(lfs)
+os.mount(os.VfsLfs2(lfs), "/lfs")
+from firmware import fscheck
+print("empty", fscheck.case_blind("/fat"), fscheck.case_blind("/lfs"))
+for root in ("/fat", "/lfs"):
+    Store(root).write_atomic("settings.json", "{}")
+    Store(root).write_atomic("game.json", "{}")
+ops = fat.ops + lfs.ops
+
+
+class OldOs:
+    # MicroPython before 1.25: mount() has no list of the mounts
+    def mount(self, *args):
+        if not args:
+            raise TypeError("function missing 2 required positional arguments")
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+
+print("mounts", fscheck.is_fat("/fat"), fscheck.is_fat("/lfs"), fscheck.is_fat("/fat/x"), fscheck.is_fat("/"))
+print("probe", fscheck.case_blind("/fat"), fscheck.case_blind("/lfs"))
+fscheck.os = OldOs()
+print("old", fscheck.is_fat("/fat"), fscheck.is_fat("/lfs"))
+fscheck.os = os
+print("check", fscheck.check("/fat") == fscheck.MESSAGE, "firmware.fscheck" in sys.modules)
+from firmware import fscheck
+print("check", fscheck.check("/lfs"))
+print("writes", fat.ops + lfs.ops - ops)
+"""
+
+
+def test_fscheck_tells_fat_from_littlefs_on_micropython(tmp_path):
+    script = tmp_path / "probe.py"
+    script.write_text(PROBE)
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join([ROOT, os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "both")]))
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=" + HEAP, str(script)], env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines() == [
+        "empty False False",           # no name to look up yet: nothing saved to lose
+        "mounts True False True False",  # the mount list (MicroPython 1.25+); "/" is the unix port's own
+        "probe True False",             # FAT finds GAME.JSON as game.json, littlefs does not
+        "old True False",               # an older MicroPython: the lookup decides
+        "check True False",             # the message, and the module leaves RAM
+        "check None",
+        "writes 0",                     # the check never writes the flash
+    ]
+
+
+def test_the_fat_message_fits_a_note():
+    from firmware.fscheck import MESSAGE
+    from firmware.screens.base import wrap
+    lines = wrap(MESSAGE)
+    assert len(lines) <= 6              # what the note screen shows
+    assert "hardware/README.md" in MESSAGE and "FAT flash" in MESSAGE
+    with open(os.path.join(ROOT, "hardware", "README.md")) as f:
+        assert "## FAT flash" in f.read()   # the section the message names
