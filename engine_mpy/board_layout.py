@@ -99,24 +99,31 @@ def parse_layout(text):
 
 
 def load_layout(path=LAYOUT_FILE):
-    """The layout of the file at path, the default when there is no such file. A file
-    that is present but invalid raises RuleError (the device says why, it does not
-    silently play on another board)."""
+    """The layout of the file at path, the default when there is no such file (the host
+    commands and tests; the device opens the file through its store and calls
+    read_layout)."""
     try:
         f = open(path, "rb")
     except OSError:
         return default_layout()
     try:
-        # A layout is a few lines: a runaway file is refused, not read whole into RAM.
-        data = f.read(MAX_FILE + 1)
+        return read_layout(f)
     finally:
         f.close()
+
+
+def read_layout(f):
+    """The layout in the open binary file f. A file that is invalid raises RuleError (the
+    device says why, it does not silently play on another board)."""
+    # A layout is a few lines: a runaway file (or /dev/zero) is refused, not read whole.
+    data = f.read(MAX_FILE + 1)
     if len(data) > MAX_FILE:
         raise RuleError("The layout file is over %d bytes; a layout is a few lines." % MAX_FILE)
     try:
         text = data.decode()
     except (UnicodeError, ValueError):
         raise RuleError("The layout file is not plain text (UTF-8).")
+    data = None
     return parse_layout(text)
 
 

@@ -3,7 +3,7 @@
 # dice table and the evaluator live in dice_eval.py, matching real dice in dice_match.py,
 # the turn-order roll (played once, before the game) in dice_order.py.
 # Runs unchanged on MicroPython and CPython; randomness comes in as an argument.
-from engine_mpy.game import Game, Packed, RuleError, check_names
+from engine_mpy.game import Game, RuleError, check_names
 from engine_mpy.dice_eval import (  # noqa: F401 (re-exported: the game's one import)
     COLOURS, COLOUR_NAMES, DICE_TABLE, FACE_NUM, FACE_COL, N_DICE, N_LOW, WILD, PHASE_LABEL,
     best, die_text, faces_text, parse_die, show_faces,
@@ -123,54 +123,6 @@ class DiceState:
         return self.first >= 0 and not self.over
 
 
-# --- the turns in RAM -------------------------------------------------------------------------
-# A long Dice game has a record per turn, 75 and more for two players: as dicts they took
-# over 10 KB of a 64-bit heap (a dict and a string each), the most of anything in a Dice
-# game. In RAM a turn is one small int instead, nothing on the heap: the faces as ten
-# base-6 digits, then the player (0-7) and whether the dice were entered.
-_FACES_SPAN = 60466176   # 6 ** 10
-# The largest packed turn, 16 * 6 ** 10 - 1 < 2 ** 30: a small int on a 32-bit board too.
-
-
-class Turns(Packed):
-    """A Dice game's records: reads and writes as a list of turn dicts (each read builds its
-    dict), kept as small ints (see above)."""
-
-    def pack(self, rec):
-        """A normalised turn as its small int; anything else (an entry not checked yet)
-        as Packed keeps it."""
-        if type(rec) is not dict:
-            return Packed.pack(self, rec)
-        n = len(rec)
-        how = rec.get("how")
-        if not (n == 2 or (n == 3 and how == "entered")):
-            return Packed.pack(self, rec)
-        p = rec.get("player")
-        f = rec.get("faces")
-        if type(p) is not int or not 0 <= p < 8 or type(f) is not str or len(f) != N_DICE:
-            return Packed.pack(self, rec)
-        v = 0
-        for ch in f:
-            k = ord(ch) - 48
-            if not 0 <= k <= 5:
-                return Packed.pack(self, rec)
-            v = v * 6 + k
-        return v + _FACES_SPAN * (p + (8 if how else 0))
-
-    def unpack(self, v):
-        if type(v) is not int:
-            return Packed.unpack(self, v)
-        f = bytearray(N_DICE)
-        faces = v % _FACES_SPAN
-        for d in range(N_DICE - 1, -1, -1):
-            f[d] = 48 + faces % 6
-            faces //= 6
-        v //= _FACES_SPAN
-        if v >= 8:
-            return {"player": v - 8, "faces": f.decode(), "how": "entered"}
-        return {"player": v, "faces": f.decode()}
-
-
 class DiceGame(Game):
     KIND = "dice"
     # step() reads and checks the whole turn before it touches the state, so a new turn is
@@ -178,6 +130,8 @@ class DiceGame(Game):
     STEP_CHECKS_FIRST = True
 
     def new_records(self):
+        # in RAM (the host, the tests): a turn as one small int (engine_mpy/packed.py)
+        from engine_mpy.packed import Turns
         return Turns()
 
     def check_settings(self, settings):

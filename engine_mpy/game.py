@@ -1,12 +1,10 @@
 # The one shape every game has: settings plus a list of records (a hand, or a dice turn),
 # and a state derived by replaying them. Nothing derived is ever stored, so undo and any
-# correction are just "replace the list and replay"; a change is committed only when the
+# correction are just "change the list and replay"; a change is committed only when the
 # whole replay succeeds, so a refused entry changes nothing.
 
-import json
-
 SAVE_FORMAT = "phase10"
-SAVE_VERSION = 1
+SAVE_VERSION = 2      # 1: one JSON object; 2: a header line, then one line a record
 
 
 class RuleError(Exception):
@@ -16,83 +14,6 @@ class RuleError(Exception):
     def __init__(self, msg, hand=0):
         super().__init__(msg)
         self.hand = hand
-
-
-class Packed:
-    """A list of records (or of a state's score-sheet rows) as it is kept in RAM. A hand
-    as Python objects (a dict, its lists, each a heap block with its header) takes about
-    500 bytes of a 64-bit heap for six players; a 6-player game of 30 hands held 28 KB of
-    records and sheet rows that way. Here each item is its JSON text instead (about a
-    fifth of that, one block), and each read builds the item again. An item that would
-    not come back equal (not plain JSON) is kept as it is, in a 1-tuple.
-
-    It reads and writes as a list: len, [i], [i] = x, slices, iteration, append, + and ==.
-    A read allocates the item anew (json.loads, in C): RAM held for good is traded for a
-    little garbage while a screen reads what it shows. dice.Turns packs tighter (a turn is
-    one small int) by overriding pack/unpack."""
-
-    def __init__(self, items=None):
-        self._v = [] if items is None else items
-
-    def pack(self, x):
-        if type(x) is dict or type(x) is list:
-            try:
-                t = json.dumps(x, separators=(",", ":"))
-            except (TypeError, ValueError):
-                t = None
-            if t is not None and json.loads(t) == x:
-                return t
-        return (x,)
-
-    def unpack(self, v):
-        if type(v) is str:
-            return json.loads(v)
-        return v[0]
-
-    def text(self, i):
-        """Item i as compact JSON text (a save writes these as they are)."""
-        v = self._v[i]
-        if type(v) is str:
-            return v
-        return json.dumps(self.unpack(v), separators=(",", ":"))
-
-    def __len__(self):
-        return len(self._v)
-
-    def __getitem__(self, i):
-        if type(i) is slice:
-            return type(self)(self._v[i])
-        return self.unpack(self._v[i])
-
-    def __setitem__(self, i, x):
-        self._v[i] = self.pack(x)
-
-    def __iter__(self):
-        for v in self._v:
-            yield self.unpack(v)
-
-    def append(self, x):
-        self._v.append(self.pack(x))
-
-    def __add__(self, more):
-        t = type(self)(self._v[:])
-        for x in more:
-            t.append(x)
-        return t
-
-    def __eq__(self, other):
-        if len(other) != len(self._v):
-            return False
-        for i in range(len(self._v)):
-            if self[i] != other[i]:
-                return False
-        return True
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __repr__(self):
-        return repr(list(self))
 
 
 class Game:
@@ -113,78 +34,103 @@ class Game:
         raise NotImplementedError
 
     # --- shared by every game ------------------------------------------------------------
+    # The records are any list-like object with len, [i], append, truncate(n), put(i, rec)
+    # and text(i): in RAM on the host (engine_mpy/packed.py), or the save file itself on
+    # the device (firmware/gamefile.py), read a record at a time. So nothing here copies
+    # the list or walks it other than in order: a long game never needs its records in RAM.
     def new_records(self):
         """An empty list of records as this game keeps them in RAM (Packed)."""
+        from engine_mpy.packed import Packed
         return Packed()
 
-    def __init__(self, settings, records=None, consume=False):
+    def __init__(self, settings, records=None, consume=False, keep=None):
+        """keep: the records' home when they live elsewhere (the device's save file); the
+        caller replays them with feed(). records: a plain list replayed here (consume: each
+        is dropped from it once replayed, so a parsed save never sits in RAM twice)."""
         self.settings = self.check_settings(settings)
-        self.records = self.new_records()
+        self.changes = 0     # bumped by every change: screens tell a changed game by it
         self.state = self.start()
+        self.records = self.new_records() if keep is None else keep
         if records:
-            self.state, self.records = self.replay(records, consume)
-
-    def replay(self, records, consume=False):
-        """Derive the state of a list of records. Returns (state, normalised records);
-        raises RuleError naming the first record that cannot stand. consume: each record
-        of the list (a plain list) is dropped from it once replayed, so a save being
-        loaded never sits in RAM both as parsed objects and as the records kept."""
-        state = self.start()
-        out = self.new_records()
-        for i in range(len(records)):
-            try:
-                out.append(self.step(state, records[i], i))
+            for i in range(len(records)):
+                self.records.append(self.feed(records[i], i))
                 if consume:
                     records[i] = None
-            except RuleError as e:
-                raise RuleError(e.args[0], i + 1)
-            except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
-                raise RuleError("record is malformed (%s)" % type(e).__name__, i + 1)
-        return state, out
 
-    def _commit(self, records):
-        self.state, self.records = self.replay(records)
-
-    # A game whose step() checks the whole record before it changes the state can apply a
-    # new record to the live state: no replay, no copy (this runs on every committed hand).
-    STEP_CHECKS_FIRST = False
-
-    def add(self, rec):
-        """Append a record; on a RuleError nothing changes."""
-        if not self.STEP_CHECKS_FIRST:
-            self._commit(self.records + [rec])
-            return self.state
-        i = len(self.records)
+    def _apply(self, st, rec, i):
         try:
-            norm = self.step(self.state, rec, i)
+            return self.step(st, rec, i)
         except RuleError as e:
             raise RuleError(e.args[0], i + 1)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
             raise RuleError("record is malformed (%s)" % type(e).__name__, i + 1)
+
+    def feed(self, rec, i):
+        """Replay record number i (0-based) of a game being loaded onto the live state;
+        returns it normalised, or raises RuleError naming it (.hand)."""
+        return self._apply(self.state, rec, i)
+
+    def state_at(self, n, index=-1, rec=None):
+        """(state after the first n records, with record number index read as rec;
+        rec normalised). The records are read in order, one at a time."""
+        st = self.start()
+        recs = self.records
+        norm = None
+        for i in range(n):
+            if i == index:
+                norm = self._apply(st, rec, i)
+            else:
+                self._apply(st, recs[i], i)
+        return st, norm
+
+    # A game whose step() checks the whole record before it changes the state can apply a
+    # new record to the live state: no replay (this runs on every committed hand).
+    STEP_CHECKS_FIRST = False
+
+    def add(self, rec):
+        """Append a record; on a RuleError nothing changes."""
+        i = len(self.records)
+        if self.STEP_CHECKS_FIRST:
+            norm = self._apply(self.state, rec, i)
+        else:
+            st, norm = self.state_at(i + 1, i, rec)
+            self.state = st
         self.records.append(norm)
+        self.changes += 1
         return self.state
 
     def undo(self):
         """Drop the last record."""
-        if not self.records:
+        n = len(self.records)
+        if not n:
             raise RuleError("There is nothing to undo.")
-        self._commit(self.records[:-1])
+        self.state = self.state_at(n - 1)[0]
+        self.records.truncate(n - 1)
+        self.changes += 1
         return self.state
 
     def replace(self, index, rec):
         """Correct record number index (0-based). Everything after it is recomputed; a
         change that makes a later record impossible is refused, naming it."""
-        if not 0 <= index < len(self.records):
+        n = len(self.records)
+        if not 0 <= index < n:
             raise RuleError("There is no hand %d." % (index + 1))
-        trial = self.records[:]
-        trial[index] = rec
         try:
-            self._commit(trial)
+            st, norm = self.state_at(n, index, rec)
         except RuleError as e:
             if e.hand > index + 1:
                 raise RuleError("That change makes hand %d impossible: %s" % (e.hand, e.args[0]), e.hand)
             raise
+        self.state = st
+        self.records.put(index, norm)
+        self.changes += 1
         return self.state
+
+    def reload(self):
+        """The state again from the records as they are (after the records were put back
+        to what the flash holds)."""
+        self.state = self.state_at(len(self.records))[0]
+        self.changes += 1
 
     def to_dict(self):
         return {

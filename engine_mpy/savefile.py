@@ -1,8 +1,14 @@
-# The save format of every game: one JSON object,
-#   {"format": "phase10", "v": 1, "game": KIND, "settings": {...}, "records": [...]}
-# Writing it is here (the device saves on every committed hand); reading one is in
-# saveload.py: it checks the shape, then replays every record through the game's rules, so
-# a file that is malformed or tells an impossible story is refused whole, never half-loaded.
+# The save format of every game (version 2): a header line, then one line per record,
+#   {"format":"phase10","v":2,"game":KIND,"settings":{...}}
+#   {"out":0,"left":[null,[7,2,0,1]]}
+#   ...
+# each line compact JSON ending in a newline. The device adds a line for each committed
+# hand (an append: littlefs commits it whole or not at all) and writes the file whole only
+# for a new game, an undo or a correction. Reading one is in saveload.py: a record at a
+# time, each replayed through the game's rules, so a file that is malformed or tells an
+# impossible story is refused whole, never half-loaded, and a long game never sits in RAM.
+# Version 1 (earlier firmware) was one JSON object {"format", "v": 1, "game", "settings",
+# "records": [...]}; saveload.py reads it too.
 import json
 
 from engine_mpy.game import SAVE_FORMAT, SAVE_VERSION
@@ -16,8 +22,9 @@ KINDS = {
 }
 
 
-class SaveError(Exception):
-    """A save file that cannot be loaded; args[0] says why, in words."""
+class SaveError(ValueError):
+    """A save file that cannot be loaded; args[0] says why, in words. A ValueError: what
+    the store calls damaged (anything else, short of memory say, leaves the file alone)."""
 
 
 def game_class(kind):
@@ -28,39 +35,31 @@ def game_class(kind):
     return getattr(mod, cls_name)
 
 
-def from_dict(d):
-    """The game a save's parsed JSON describes (engine_mpy/saveload.py: the checks of a save
-    being read live there, loaded only while one is read)."""
-    from engine_mpy.saveload import from_dict as f
-    return f(d)
-
-
-def loads(text):
-    from engine_mpy.saveload import loads as f
-    return f(text)
+def header(game):
+    """The save's first line (with its newline)."""
+    return '{"format":%s,"v":%d,"game":%s,"settings":%s}\n' % (
+        json.dumps(SAVE_FORMAT), SAVE_VERSION, json.dumps(game.KIND),
+        json.dumps(game.settings, separators=(",", ":")))
 
 
 def write(game, put):
-    """The save of game as text, handed to put(str) a piece at a time: the head, the
-    settings, then one record after another. The device streams it into the file, so a
-    long game is never held in RAM as one string (nor the doubling buffer that building
-    one takes). The text is exactly json.dumps(game.to_dict()) with compact separators
-    (the file is written to flash on every committed hand)."""
-    put('{"format":%s,"v":%d,"game":%s,"settings":' % (
-        json.dumps(SAVE_FORMAT), SAVE_VERSION, json.dumps(game.KIND)))
-    put(json.dumps(game.settings, separators=(",", ":")))
-    put(',"records":[')
+    """The save of game as text, handed to put(str) a line at a time: the header, then one
+    record after another (the records' own kept text where they keep it)."""
+    put(header(game))
     recs = game.records
-    # game.Packed keeps each record as this very text: written as it is
-    text = getattr(recs, "text", None)
     for i in range(len(recs)):
-        if i:
-            put(",")
-        put(text(i) if text else json.dumps(recs[i], separators=(",", ":")))
-    put("]}")
+        put(recs.text(i))
+        put("\n")
 
 
 def dumps(game):
     parts = []
     write(game, parts.append)
     return "".join(parts)
+
+
+def loads(text):
+    """The game a save's text describes (either version); raises SaveError."""
+    from engine_mpy.saveload import load
+    import io
+    return load(io.BytesIO(text.encode() if isinstance(text, str) else text))

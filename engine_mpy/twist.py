@@ -328,10 +328,7 @@ class Twist(Game):
     def state_before(self, index):
         """The state before hand number index (0-based): the pawns a correction of that
         hand starts from. A fresh copy; the game is not changed."""
-        st = self.start()
-        for i in range(index):
-            self.step(st, self.records[i], i)
-        return st
+        return self.state_at(index)[0]
 
     def preview(self, rec, index=None):
         """What hand rec would do, committing nothing: a TwistState after it (pos, moves,

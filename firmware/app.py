@@ -55,24 +55,19 @@ def check_settings(d):
 
 
 def _parse_settings(text):
-    try:
-        return check_settings(json.loads(text))
-    except ValueError:
-        return None
+    return check_settings(json.loads(text))
 
 
 def load_settings(store):
-    """(settings, message): the saved settings or the defaults, and what went wrong if
-    anything (a damaged file is set aside by the store and the defaults used)."""
+    """(settings, message, unread): the saved settings or the defaults, and what went
+    wrong if anything (a damaged file is set aside by the store and the defaults used;
+    one that could not be read is left alone, unread, and the defaults used meanwhile)."""
     if store is None:
-        return dict(DEFAULTS), None
-    text, msg = store.read(SETTINGS_FILE, _parse_settings)
+        return dict(DEFAULTS), None, False
+    text, msg, unread = store.read(SETTINGS_FILE, _parse_settings)
     if text is None:
-        return dict(DEFAULTS), msg
-    s = _parse_settings(text)
-    if s is None:
-        return dict(DEFAULTS), msg or "Settings unreadable: defaults used."
-    return s, msg
+        return dict(DEFAULTS), msg, unread
+    return _parse_settings(text), msg, False
 
 
 def _half_taken():
@@ -100,10 +95,12 @@ class App:
         self.clock = clock
         self.store = store
         self.board = board
-        self.message = None
+        self.messages = []     # what the player must read, in order (tell() shows them)
         self.session = None    # the running game (firmware.session), set by main.build
+        self.settings_unread = False
         if settings is None:
-            settings, self.message = load_settings(store)
+            settings, msg, self.settings_unread = load_settings(store)
+            self.say(msg)
         self.settings = settings
         self.mem_free = mem_free or _mem_free
         self.stack = []
@@ -209,12 +206,18 @@ class App:
         self.push(name)
         self.tell()
 
+    def say(self, msg):
+        """Keep msg (None: nothing) to be shown on a note by tell(), after any before it."""
+        if msg:
+            self.messages.append(msg)
+
     def tell(self):
-        """Show app.message (if any) on a note over the current screen, once."""
-        if self.message:
-            msg = self.message
-            self.message = None
-            self.push("note", msg)
+        """Show the messages kept by say() on notes over the current screen, the first on
+        top: each OK shows the next."""
+        msgs = self.messages
+        self.messages = []
+        for i in range(len(msgs) - 1, -1, -1):
+            self.push("note", msgs[i])
 
     # --- settings ------------------------------------------------------------------------
     def save_setting(self, key, value):
@@ -224,11 +227,15 @@ class App:
             return False
         new = dict(self.settings)
         new[key] = value
-        if self.store is not None and not self.store.write_atomic(
+        if self.settings_unread:
+            # settings.json is there but could not be read: never written over with
+            # settings built without it. The change holds until power-off.
+            self.say("settings.json could not be read, so the change is not saved: it holds until the device is switched off.")
+        elif self.store is not None and not self.store.write_atomic(
                 SETTINGS_FILE, json.dumps(new, separators=(",", ":"))):
             # Flash refused (full, read-only): the setting holds until power-off and the
             # player is told.
-            self.message = self.store.error
+            self.say(self.store.error)
         self.settings = new
         self.apply(key)
         self.tell()
@@ -243,7 +250,7 @@ class App:
             self.buttons = type(self.buttons)(three_button=self.settings["three_button"])
         elif key == "sh1106":
             # The display driver is set up once, at start-up.
-            self.message = "The display type takes effect at the next start."
+            self.say("The display type takes effect at the next start.")
         # dim_s / off_s are read live by the loop.
 
     # --- the loop ------------------------------------------------------------------------
@@ -304,11 +311,11 @@ class App:
         if scr.dirty and self.asleep < 2:
             self.redraw()
         s = self.session
-        if s is not None and s.unsaved is not None:
+        if s is not None and s.changed:
             # the change this key made, on the panel now, goes to the flash (Session.apply)
             msg = s.flush()
             if msg:
-                self.message = msg
+                self.say(msg)
                 self.tell()
         spent = clk.ticks_diff(clk.ticks_ms(), now)
         clk.sleep_ms(_POLL_MS - spent if spent < _POLL_MS else 1)

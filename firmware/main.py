@@ -13,7 +13,11 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     from firmware.store import Store
     from firmware.app import App, load_settings
     store = Store(root)
-    settings, message = load_settings(store)
+    # FAT loses every file to a power cut at the wrong moment: said at every start
+    from firmware.fscheck import check
+    fat = check(root)
+    check = None
+    settings, message, unread = load_settings(store)
     i2c = boards.make_i2c(board)
     pins = boards.make_pins(board)
     # The display first: its driver is loaded, sets the chip up and is dropped again, so
@@ -35,14 +39,19 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
         from firmware.clock import Clock
         clock = Clock()
     app = App(display, reader, buttons, clock, store, board, settings, mem_free)
+    app.settings_unread = unread
     app.session = session
     # The random source for dealers, Twist cards and dice: seeded from the hardware on the
     # board, from `seed` in the simulator.
     from firmware.rng import Rng
     app.rng = Rng(seed)
-    # A damaged settings file, a board.json that could not be honoured or a damaged saved
-    # game: said once, over the menu.
-    app.message = message or getattr(board, "message", None) or app.session.message
+    # Everything found at start (a board.json that could not be honoured, damaged or
+    # unreadable files): said one after another, over the menu.
+    app.say(fat)
+    app.say(getattr(board, "message", None))
+    app.say(message)
+    for m in session.messages:
+        app.say(m)
     app.start()
     return app
 

@@ -16,28 +16,38 @@ NAME_LEN = 12        # as the engines take names (engine_mpy.game.check_names)
 _POINTS_KINDS = ("classic", "masters")
 
 
-def _check(text):
-    try:
-        v = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(v, list):
-        return None
+def check_rows(v):
+    """The roster's rows, else ValueError (a damaged roster.json, or journal)."""
+    if not isinstance(v, list) or len(v) > MAX_NAMES:
+        raise ValueError("not a list of players")
     for r in v:
-        if not isinstance(r, list) or len(r) != 5 or not isinstance(r[0], str):
-            return None
+        if not isinstance(r, list) or len(r) != 5 or not isinstance(r[0], str) or not r[0] or len(r[0]) > NAME_LEN:
+            raise ValueError("a player is not a name and four numbers")
         for x in r[1:]:   # games, wins, points, hands: counted up and shown as numbers
             if not isinstance(x, int) or x is True or x is False or x < 0:
-                return None
+                raise ValueError("a count is not a whole number")
     return v
 
 
-def load(store):
+def _check(text):
+    return check_rows(json.loads(text))
+
+
+class Unread(Exception):
+    """roster.json is on the flash but could not be read (short of memory...): nothing may
+    be written over it. args[0] is the message."""
+
+
+def load(store, strict=False):
     """(rows, message): the roster as a list of [name, games, wins, points, hands] (empty
-    when there is none yet) and what was wrong with a damaged file, if anything."""
+    when there is none yet) and what was wrong with a damaged file (set aside), if
+    anything. strict: raise Unread when the file could not be read (a caller that will
+    save the roster); otherwise the rows are empty and the message says why."""
     if store is None:
         return [], None
-    text, msg = store.read(ROSTER, _check)
+    text, msg, unread = store.read(ROSTER, _check)
+    if unread and strict:
+        raise Unread(msg)
     if text is None:
         return [], msg
     return json.loads(text), msg
@@ -73,7 +83,10 @@ def check_name(rows, name, skip=-1):
 
 def add(store, name):
     """Add a new player; returns (index in the roster, None) or (-1, message)."""
-    rows, _ = load(store)
+    try:
+        rows, _ = load(store, True)
+    except Unread as e:
+        return -1, e.args[0]
     try:
         name = check_name(rows, name)
     except ValueError as e:
@@ -90,7 +103,10 @@ def add(store, name):
 def rename(store, i, name):
     """Rename roster player i; returns None or the message. Games already in the history
     keep the name they were played under."""
-    rows, _ = load(store)
+    try:
+        rows, _ = load(store, True)
+    except Unread as e:
+        return e.args[0]
     if not 0 <= i < len(rows):
         return "No such player."
     try:
@@ -113,44 +129,14 @@ def average(row):
 
 
 # --- the end of a game -------------------------------------------------------------------
-def winners(game):
-    """Seats of the winners the engine derived (empty while the game runs)."""
-    f = getattr(game, "winners", None)
-    if callable(f):            # Dice: the grand totals decide once the game is over
-        return f()
-    st = game.state
-    over = getattr(game, "over", st.over)
-    return list(st.winners) if over else []
-
-
-def history_entry(game, finished=True):
-    """The small summary history.json keeps of a game: {"game": kind, "players": names,
-    "winners": names, "hands": records, "done": finished}, plus "variation" (and
-    "phases") for Phase 10."""
-    names = game.settings["players"]
-    e = {"game": game.KIND, "players": list(names),
-         "winners": [names[p] for p in winners(game)] if finished else [],
-         "hands": len(game.records), "done": bool(finished)}
-    s = game.settings
-    if "variation" in s:
-        e["variation"] = s["variation"]
-        if "phases" in s:
-            e["phases"] = s["phases"]
-    return e
-
-
-def record_game(store, game):
-    """Add a game that is over to the roster and save it. Returns None or a message.
-    finish() counts the game with counted() and saves it with the history in one commit;
-    call this only when not using finish()."""
-    return _save(store, counted(store, game))
-
-
 def counted(store, game):
     """The roster rows with a game that is over counted: every player gets a game, each
     winner a win, and for Phase 10 and Masters their points and hands (the tie-break
-    hand not counted). Players not in the roster are added while there is room."""
-    rows, _ = load(store)
+    hand not counted). Players not in the roster are added while there is room. Raises
+    Unread when roster.json could not be read (nothing may be written over it); a damaged
+    one is set aside and the message returned too: (rows, message)."""
+    from engine_mpy.summary import winners
+    rows, msg = load(store, True)
     names = game.settings["players"]
     won = winners(game)
     st = game.state if game.KIND in _POINTS_KINDS else None
@@ -168,30 +154,42 @@ def counted(store, game):
         if st is not None:
             r[3] += st.total[p]
             r[4] += st.hands
-    return rows
+    return rows, msg
 
 
 def finish(app):
     """THE call for a game screen when the game is over and the table has seen the result
-    (engineers B, C, D: call this once, on the OK that leaves the game-over screen):
-    updates the roster's stats, adds the game to the history with its winners, and
-    forgets the running game (game.json is removed), all as one commit (a power cut never
-    counts a game twice: firmware/session.py). Returns None or a message to show
-    (app.push("note", msg)); then nothing has changed."""
+    (call this once, on the OK that leaves the game-over screen): updates the roster's
+    stats, adds the game to the history with its winners, and forgets the running game
+    (game.json is removed), all as one commit (a power cut never counts a game twice:
+    firmware/session.py). Returns None or a message to show (app.push("note", msg));
+    after a refusal nothing has changed."""
     s = app.session
     g = s.game
     if g is None:
         return None
-    rows = counted(app.store, g) if app.store is not None else None
-    msg = s.finish(history_entry(g, True), rows)
+    msg = None
+    rows = None
+    if app.store is not None:
+        try:
+            rows, msg = counted(app.store, g)
+        except Unread as e:
+            release()
+            return e.args[0] + " The game is still running."
+    err = s.finish(True, rows)
     release()
-    return msg
+    if err and msg:
+        return msg + " " + err
+    return err or msg
 
 
 def finish_and_leave(app):
     """finish(), then back to the main menu, with its message (if any) on a note: what
     every game's Finish game does."""
     msg = finish(app)
+    if msg and app.session.game is not None:
+        app.push("note", msg)      # refused: the game is still on
+        return
     while app.pop():
         pass
     if msg:
@@ -217,6 +215,6 @@ def abandon(app):
     s = app.session
     if s.game is None:
         return None
-    msg = s.finish(history_entry(s.game, False))
+    msg = s.finish(False)
     release()
     return msg

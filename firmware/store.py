@@ -2,14 +2,21 @@
 # finished games. Only os and open, so the same code runs on the board (root "/"), under
 # the unix port and on the PC (a host folder).
 #
-# A save is atomic: the new text goes to NAME.tmp, which is closed, then renamed over NAME.
-# On littlefs (ESP32 and RP2040 MicroPython) that rename replaces the file atomically. On FAT
-# rename onto an existing file fails, so the old file is removed first; a power cut between
-# the two leaves only NAME.tmp, complete, and read() takes it back. So after a cut at any
-# moment, read() gives the old text or the new one, never a torn one.
+# A whole-file save is atomic: the new text goes to NAME.tmp, which is closed, then renamed
+# over NAME. On littlefs (ESP32 and RP2040 MicroPython) that rename replaces the file
+# atomically, and an append (the running game's next hand, a finished game) is committed
+# whole or not at all when the file is closed. On FAT rename onto an existing file fails,
+# so the old file is removed first; a power cut between the two leaves only NAME.tmp,
+# complete, and recover() takes it back (FAT is not safe for the saves otherwise: the
+# device says so at start, see firmware/fscheck.py).
 #
-# read() never raises and never stops the device: a damaged file is renamed aside to
-# NAME.bad (kept for the owner to look at) and a message says so.
+# Reading never stops the device and never loses a file:
+# - a file whose contents are wrong (the loader raises ValueError) is damaged: it is
+#   renamed aside to NAME.bad1 (up to BAD_KEEP numbered copies, the oldest dropped with a
+#   word in the message) and a message says so;
+# - a file that could not be read for any other reason (short of memory, a flash error) is
+#   left exactly as it is, and the caller is told (unread), so it never writes over it
+#   something built from a read that failed.
 #
 # small_heap() is here too: the one heap rule that the saves and the screens share.
 import gc
@@ -23,29 +30,23 @@ except ImportError:  # pragma: no cover - every MicroPython build the project ta
 
 SETTINGS = "settings.json"
 ROSTER = "roster.json"
-GAME = "game.json"        # the game being played, saved on every committed hand
-HISTORY = "history.json"  # finished games, newest last
+GAME = "game.json"        # the game being played, a line added on every committed hand
+HISTORY = "history.json"  # finished games, a line each, newest last (firmware/history.py)
+
+BAD_KEEP = 3              # damaged copies kept of each file (NAME.bad1..3)
+TEXT_MAX = 8192           # read() takes no more (settings, roster, journal are far smaller)
 
 _MISSING = "missing"
 
 
-def _json_check(text):
-    try:
-        return json.loads(text)
-    except ValueError:
-        return None
-
-
 class Store:
-    HISTORY_KEEP = 20  # finished games kept; the oldest drop off
-
     def __init__(self, root="/", os_mod=None, open_fn=None):
         """root: "/" on the board, a folder on the PC. os_mod/open_fn replace os and open
         (tests pass a fake flash that can lose power at any step)."""
         self._os = os_mod if os_mod is not None else os
         self._open = open_fn if open_fn is not None else open
         self.root = root
-        self.writes = 0         # saves and removals done: flash wear, and a check on how often
+        self.writes = 0         # saves, appends and removals done: flash wear
         self.bytes_written = 0
         self.error = None       # why the last save failed (flash full...), for the screen
         self._sig = {}          # name -> (length, hash) of the text last read or written
@@ -83,6 +84,19 @@ class Store:
             return True
         except OSError:
             return False
+
+    def open(self, name, mode="rb"):
+        return self._open(self.path(name), mode)
+
+    def names(self):
+        """The files in the store's folder (none when it cannot be listed: never raises)."""
+        try:
+            try:
+                return [e[0] for e in self._os.ilistdir(self.root or ".") if type(e[0]) is str]
+            except AttributeError:       # CPython's os
+                return self._os.listdir(self.root or ".")
+        except Exception:            # a garbled directory (FAT cut short), a flash error
+            return []
 
     # --- writing -------------------------------------------------------------------------
     def write_atomic(self, name, text):
@@ -129,6 +143,25 @@ class Store:
         self.error = None
         return True
 
+    def append(self, name, text):
+        """Add text at the end of name (created if missing). True, or False with .error
+        set: on littlefs the file is then as it was."""
+        data = text.encode() if isinstance(text, str) else text
+        try:
+            f = self._open(self.path(name), "ab")
+            try:
+                f.write(data)
+            finally:
+                f.close()
+        except OSError as e:
+            self.error = "Could not save %s (%s)." % (name, _errname(e))
+            return False
+        self.writes += 1
+        self.bytes_written += len(data)
+        self._sig.pop(name, None)
+        self.error = None
+        return True
+
     def save(self, name, text):
         """write_atomic only when text differs from what the file already holds (as last
         read or written here): a write only when something changed. True if written."""
@@ -142,11 +175,21 @@ class Store:
             self._os.rename(src, dst)
         except OSError:
             # FAT refuses to rename onto an existing file. Until the second rename, only
-            # the complete src exists, and read() recovers from it.
+            # the complete src exists, and recover() takes it back.
             if not self._exists(dst):
                 raise
             self._os.remove(dst)
             self._os.rename(src, dst)
+
+    def rename(self, a, b):
+        """Rename name a to name b (which must not exist). True, or False with .error."""
+        try:
+            self._os.rename(self.path(a), self.path(b))
+        except OSError as e:
+            self.error = "Could not save %s (%s)." % (b, _errname(e))
+            return False
+        self.writes += 1
+        return True
 
     def remove(self, name):
         """Delete a file and any leftover of a save of it (the finished game, say)."""
@@ -171,129 +214,144 @@ class Store:
             pass
 
     # --- reading -------------------------------------------------------------------------
-    def read(self, name, check=None):
-        """(text, message). text is None when there is nothing usable (a first start, or a
-        damaged file with no complete save beside it). message is None, or says in words
-        what was wrong and where the damaged copy was kept. check(text) judges the contents:
-        None, False or an exception means damaged (default: the text must parse as JSON).
-        Never raises."""
+    def recover(self, name, load):
+        """(value, message, unread): load(f) read from name, opened in binary. A save cut
+        short is completed or undone first (NAME.tmp, see the top of this file). A file
+        load refuses (ValueError) is set aside as damaged; a file that could not be read
+        for another reason (MemoryError...) is left as it is with unread True. value is
+        None when there is nothing usable; message is None or says what happened."""
         p = self.path(name)
         tmp = p + ".tmp"
-        try:
-            text, why = self._load(p, check)
-            if why is None:
-                self._discard(tmp)  # a save that was cut short: the main file stands
-                self._remember(name, text)
-                return text, None
-            ttext, twhy = self._load(tmp, check)
-            if why == _MISSING:
-                if twhy is None:
-                    # cut between removing the old file and renaming the new one (FAT)
-                    self._os.rename(tmp, p)
-                    self._remember(name, ttext)
-                    return ttext, None
-                self._discard(tmp)
-                return None, None
-            bad = self._set_aside(p)
+        v, why = self._try(p, load)
+        if why is None:
+            self._discard(tmp)  # a save that was cut short: the main file stands
+            return v, None, False
+        if why is not _MISSING and why[0] == "unread":
+            return None, "%s could not be read (%s); it is kept as it is." % (name, why[1]), True
+        tv, twhy = self._try(tmp, load)
+        if twhy is not None and twhy is not _MISSING and twhy[0] == "unread":
+            return None, "%s could not be read (%s); it is kept as it is." % (name, twhy[1]), True
+        if why is _MISSING:
             if twhy is None:
+                # cut between removing the old file and renaming the new one (FAT)
                 self._os.rename(tmp, p)
-                self._remember(name, ttext)
-                return ttext, "%s was damaged (%s), kept as %s; its last save is used." % (name, why, bad)
+                return tv, None, False
             self._discard(tmp)
-            return None, "%s was damaged (%s), kept as %s; starting without it." % (name, why, bad)
-        except Exception as e:  # never stop the device over a file
-            return None, "%s could not be read (%s)." % (name, _errname(e))
+            return None, None, False
+        bad = self._set_aside(p)
+        if twhy is None:
+            self._os.rename(tmp, p)
+            return tv, "%s was damaged (%s), kept as %s; its last save is used." % (name, why[1], bad), False
+        self._discard(tmp)
+        return None, "%s was damaged (%s), kept as %s; starting without it." % (name, why[1], bad), False
+
+    def _try(self, p, load):
+        """(value, None), (None, _MISSING), (None, ("damaged", why)) or (None, ("unread",
+        why))."""
+        try:
+            f = self._open(p, "rb")
+        except OSError as e:
+            if (e.args and e.args[0] == 2) or not self._exists(p):
+                return None, _MISSING
+            return None, ("unread", _errname(e))
+        except Exception as e:   # a driver fault, short of memory: never stop the device
+            return None, ("unread", _errname(e))
+        try:
+            return load(f), None
+        except ValueError as e:
+            return None, ("damaged", _why(e))
+        except Exception as e:   # never stop the device over a file
+            return None, ("unread", _errname(e))
+        finally:
+            f.close()
+
+    def read(self, name, check=None, limit=TEXT_MAX):
+        """(text, message, unread) for a small file read whole (at most limit bytes):
+        check(text) judges the contents (raise ValueError, or return None or False, for
+        damaged; default: the text must be JSON). See recover()."""
+        def load(f):
+            data = f.read(limit + 1)
+            if len(data) > limit:
+                raise ValueError("too long")
+            if not data.strip():
+                raise ValueError("empty")
+            text = data.decode()      # UnicodeError is a ValueError: damaged
+            data = None
+            try:
+                ok = (check or json.loads)(text)
+            except RuntimeError:      # RecursionError (CPython): nested deeper than any file
+                raise ValueError("nested too deep")
+            if ok is None or ok is False:
+                raise ValueError("truncated or invalid")
+            return text
+        text, msg, unread = self.recover(name, load)
+        if text is not None:
+            self._remember(name, text)
+        return text, msg, unread
 
     def _remember(self, name, text):
         data = text.encode()
         self._sig[name] = (len(data), hash(data))
 
     def set_aside(self, name):
-        """Keep a file as NAME.bad (the latest only) and free its name."""
+        """Keep a file as damaged (NAME.bad1...) and free its name; returns what it says."""
         return self._set_aside(self.path(name))
 
     def _set_aside(self, p):
-        bad = p + ".bad"
-        self._discard(bad)  # keep the latest damaged copy only: the flash is small
+        # Numbered copies, the newest highest; when BAD_KEEP are kept, the oldest goes
+        # (said in the text returned, which ends up on the screen).
+        dropped = ""
+        n = 1
+        while n <= BAD_KEEP and self._exists("%s.bad%d" % (p, n)):
+            n += 1
+        if n > BAD_KEEP:
+            self._discard(p + ".bad1")
+            for k in range(2, BAD_KEEP + 1):
+                try:
+                    self._os.rename("%s.bad%d" % (p, k), "%s.bad%d" % (p, k - 1))
+                except OSError:
+                    pass
+            n = BAD_KEEP
+            dropped = " (the oldest damaged copy was deleted: %d are kept)" % BAD_KEEP
+        bad = "%s.bad%d" % (p, n)
         try:
             self._os.rename(p, bad)
         except OSError:
             self._discard(p)
             return "nothing (it could not be moved)"
-        return bad.rsplit("/", 1)[-1]
+        self.writes += 1
+        return bad.rsplit("/", 1)[-1] + dropped
 
-    def _load(self, p, check):
-        """(text, None) when the file is there and good, else (None, why)."""
-        try:
-            f = self._open(p, "rb")
-        except OSError:
-            return None, _MISSING
-        try:
-            data = f.read()
-        except OSError:
-            return None, "unreadable"
-        finally:
-            f.close()
-        if not data or not data.strip():
-            return None, "empty"
-        try:
-            text = data.decode()
-        except (UnicodeError, ValueError):
-            return None, "not text"
-        data = None     # the bytes as read: only the text is needed now (a long save's RAM)
-        try:
-            ok = (check or _json_check)(text)
-        except MemoryError:
-            # Too little heap to judge it says nothing about the file: never call a good
-            # save damaged for that (read() reports it and leaves the file alone).
-            raise
-        except Exception:
-            ok = None
-        if ok is None or ok is False:
-            return None, "truncated or invalid"
-        return text, None
-
-    # --- the layout ----------------------------------------------------------------------
     def load_json(self, name, check=None):
-        """(value, message): the parsed file, or None; see read()."""
-        text, msg = self.read(name, check)
+        """(value, message, unread): the parsed file, or None; see read()."""
+        text, msg, unread = self.read(name, check)
         if text is None:
-            return None, msg
-        return json.loads(text), msg
+            return None, msg, unread
+        return json.loads(text), msg, unread
 
     def save_json(self, name, value):
         """Save value as compact JSON if it changed. True if written."""
         return self.save(name, json.dumps(value, separators=(",", ":")))
 
-    def add_history(self, entry):
-        """Append a finished game (any JSON value) to history.json, keeping the newest
-        HISTORY_KEEP. Returns (written, message about a damaged history, if any)."""
-        games, msg = self.load_json(HISTORY, _list_check)
-        games = games or []
-        games.append(entry)
-        if len(games) > self.HISTORY_KEEP:
-            games = games[len(games) - self.HISTORY_KEEP:]
-        return self.save_json(HISTORY, games), msg
-
 
 def small_heap():
     """Whether this heap is small for the firmware: under twice what it needs (make bench's
-    min_heap_kb, 128 KB on the 64-bit unix port, about 64 KB on a 32-bit board: an ESP32's
-    56-110 KB is small, a Pico's 200 KB is not). On a small heap the garbage is collected
-    before a screen's code loads or a game is saved, so the code loads into one tidy
-    stretch (collecting only when an allocation fails leaves the heap in pieces), and a
-    closed screen's module is dropped at once. With room to spare the collection waits
-    for the next poll without a key, after the new frame (here it would cost a few
-    milliseconds between the key and the screen), and modules stay loaded (App.cached).
-    Measured once: gc.mem_free() walks the whole heap. The caller collects itself: a
-    collection from deeper down the stack finds stale pointers there and keeps their
-    garbage."""
+    min_heap_kb on the 64-bit unix port; a 32-bit board needs about three quarters of
+    that: an ESP32's 56-110 KB is small, a Pico's 200 KB is not). On a small heap the
+    garbage is collected before a screen's code loads or a game is saved, so the code
+    loads into one tidy stretch (collecting only when an allocation fails leaves the heap
+    in pieces), and a closed screen's module is dropped at once. With room to spare the
+    collection waits for the next poll without a key, after the new frame (here it would
+    cost a few milliseconds between the key and the screen), and modules stay loaded
+    (App.cached). Measured once: gc.mem_free() walks the whole heap. The caller collects
+    itself: a collection from deeper down the stack finds stale pointers there and keeps
+    their garbage."""
     if not _small:
         f = getattr(gc, "mem_free", None)
         if f is None:
             _small.append(False)     # CPython: its own collector, memory to spare
         else:
-            need = 128 * 1024 if sys.maxsize > 0xFFFFFFFF else 64 * 1024
+            need = 112 * 1024 if sys.maxsize > 0xFFFFFFFF else 84 * 1024
             _small.append(f() + gc.mem_alloc() < 2 * need)
     return _small[0]
 
@@ -301,13 +359,14 @@ def small_heap():
 _small = []
 
 
-def _list_check(text):
-    v = _json_check(text)
-    return v if isinstance(v, list) else None
+def _why(e):
+    return str(e.args[0]) if e.args else "truncated or invalid"
 
 
 def _errname(e):
     if isinstance(e, OSError) and e.args:
         code = e.args[0]
         return {2: "not found", 5: "I/O error", 28: "flash full", 30: "read-only"}.get(code, "error %s" % (code,))
+    if isinstance(e, MemoryError):
+        return "short of memory"
     return type(e).__name__

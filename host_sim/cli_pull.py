@@ -302,7 +302,7 @@ def write_pull(root, got, info, now=None):
 
 
 # --- the command --------------------------------------------------------------------------------
-def _parser():
+def parser():
     p = argparse.ArgumentParser(
         prog="python -m host_sim pull", description=__doc__.split("\n\n", 1)[1],
         formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -319,7 +319,7 @@ def _parser():
 
 def main(argv):
     try:
-        args = _parser().parse_args(argv)
+        args = parser().parse_args(argv)
     except SystemExit as e:     # --help, or a bad option (argparse said why)
         return e.code
     if not args.timeout > 0:

@@ -153,9 +153,13 @@ def observe(store, listdir):
     s = Session(store)
     g = s.load()
     game = None if g is None else savefile.dumps(g)
+    g = None
     rows, rmsg = roster.load(store)
-    hist, hmsg = store.load_json("history.json")
-    return (game, s.message, rows, rmsg, hist, hmsg, sorted(listdir()))
+    from firmware import history
+    said = []
+    b = history.Browser(store, said)
+    hist = [b.game(i) for i in range(b.count)] or None
+    return (game, s.message, rows, rmsg, hist, " ".join(said) or None, sorted(listdir()))
 
 
 def lost_everything(seen):

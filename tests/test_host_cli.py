@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from host_sim import cli_board, cli_dice, cli_show, golden, sim
+from host_sim import cli_board, cli_dice, cli_pull, cli_show, golden, sim
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -55,6 +55,7 @@ COMMANDS = [
     (["-m", "host_sim", "show"], cli_show.parser(), (cli_show,)),
     (["-m", "host_sim", "dice"], cli_dice.parsers()[0], (cli_dice,)),
     (["-m", "host_sim", "board"], cli_board.parser(), (cli_board,)),
+    (["-m", "host_sim", "pull"], cli_pull.parser(), (cli_pull,)),
     (["-m", "host_sim.golden"], golden.parser(), (golden,)),
     (["tools/deploy.py"], deploy.parser(), (deploy,)),
     (["tools/firmware_image.py"], firmware_image.parser(), (firmware_image,)),
@@ -95,9 +96,10 @@ def test_the_simulators_help_lists_its_options_and_every_command_from_each_route
         assert opt in texts[0]
     for name in sim.COMMANDS:
         assert re.search(r"^\s+%s\s" % name, texts[0], re.M), name
-    # each command's own help, reached the same ways (`show help` reads a file named help)
+    # each command's own help, reached the same ways (`show help` reads a file named help,
+    # `pull help` pulls into a folder named help)
     for name in sim.COMMANDS:
-        for h in ("--help", "-h") + (("help",) if name != "show" else ()):
+        for h in ("--help", "-h") + (("help",) if name not in ("show", "pull") else ()):
             r = run(["-m", "host_sim", name, h])
             assert r.returncode == 0 and r.stdout.startswith("usage: python -m host_sim %s" % name), (name, h)
 

@@ -13,6 +13,7 @@ def _log_polls(app, log):
     cls = type(app)
     show = app.display.show
     write = app.store.write_atomic
+    append = app.store.append
 
     def step():
         log.append(("poll",))
@@ -27,9 +28,14 @@ def _log_polls(app, log):
         log.append(("save", name, len(app.session.game.records) if app.session.game else None))
         return write(name, text)
 
+    def appended(name, text):
+        log.append(("save", name, len(app.session.game.records) if app.session.game else None))
+        return append(name, text)
+
     app.step = step
     app.display.show = shown
     app.store.write_atomic = written
+    app.store.append = appended
 
 
 def test_the_save_follows_the_frame_in_the_same_poll():
@@ -56,23 +62,23 @@ def test_a_hand_the_flash_refuses_is_taken_back_and_said():
         path = os.path.join(t.state, "game.json")
         with open(path, "rb") as f:
             before = f.read()
-        real = app.store.write_atomic
+        real = app.store.write_atomic, app.store.append
 
         def refuse(name, text):
             if name == "game.json":
                 app.store.error = "Could not save game.json (flash full)."
                 return False
-            return real(name, text)
+            return real[0](name, text)
 
-        app.store.write_atomic = refuse
+        app.store.write_atomic = app.store.append = refuse
         t.keys(hand(0, [None, FAIL]))
         # the standings showed the hand for a moment; the flash kept the old game, and so
         # does the device, with the reason on a note
         assert t.top() == "note" and "(flash full)." in " ".join(app.top().lines)
-        assert t.game().records == [] and t.game().state.total == [0, 0]
+        assert list(t.game().records) == [] and t.game().state.total == [0, 0]
         with open(path, "rb") as f:
             assert f.read() == before
-        app.store.write_atomic = real
+        app.store.write_atomic, app.store.append = real
         t.keys("OK")
         assert t.top() == "cards_home"
         # the same hand again, with the flash back: saved

@@ -3,6 +3,8 @@
 # picker, Players, History and Rules. The game screens of the other engineers are only
 # pushed here: the test records the push (with its argument) and what is on flash.
 import json
+
+import histfile
 import os
 
 from host_sim import script, sim
@@ -32,8 +34,17 @@ def device(tmp_path, keys=""):
 
 
 def saved(tmp_path, name):
+    """A file on the simulated flash, parsed: game.json as its header with its records
+    (a line each), history.json as its games, the others as JSON."""
+    if name == "history.json":
+        return histfile.games(tmp_path)
     with open(os.path.join(str(tmp_path), name)) as f:
-        return json.load(f)
+        if name != "game.json":
+            return json.load(f)
+        lines = f.read().split("\n")
+    d = json.loads(lines[0])
+    d["records"] = [json.loads(t) for t in lines[1:] if t]
+    return d
 
 
 def names_of(dev):
@@ -132,8 +143,9 @@ def test_new_game_while_one_runs_asks_and_keeps_it_on_no(tmp_path):
     assert dev.app.session.game.KIND == "masters"
     assert dev.app.session.game.settings["players"] == ["A", "B"]
     hist = saved(tmp_path, "history.json")
-    assert hist == [{"game": "classic", "players": ["A", "B", "C"], "winners": [], "hands": 0,
-                     "done": False, "variation": "standard"}]
+    assert hist == [{"n": 1, "game": "classic", "players": ["A", "B", "C"], "winners": [], "hands": 0,
+                     "done": False, "variation": "standard", "first": 0, "totals": [0, 0, 0],
+                     "made": [0, 0, 0], "sheet": ""}]
 
 
 def test_backing_out_of_new_game_changes_nothing(tmp_path):

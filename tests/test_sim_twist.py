@@ -3,6 +3,8 @@
 # shown to its player alone, cards drawn by hand, a refused entry, a correction, an undo
 # and a tie-break on card totals; the pawns after every hand are worked out by hand below.
 import json
+
+import histfile
 import os
 import shutil
 import tempfile
@@ -128,12 +130,12 @@ def test_full_twist_session_to_game_over():
         play(START)
         assert app.top().module == "twist_home"
         g = game(dev)
-        assert dict((k, g.settings[k]) for k in SETTINGS) == SETTINGS and g.records == []
+        assert dict((k, g.settings[k]) for k in SETTINGS) == SETTINGS and list(g.records) == []
         assert g.settings["values"] == "face"   # the rulebook's card totals (H6)
         play(H1_REFUSED)
         # Refused: the note names Bob and phase 1's rule; nothing was saved.
         assert app.top().module == "note" and "Bob" in " ".join(app.top().lines)
-        assert game(dev).records == []
+        assert list(game(dev).records) == []
         play(H1_FIX)
         assert game(dev).state.pos == [3, 2, 1]
         assert game(dev).records[0] == {"out": 0, "left": [None, 3, 10]}
@@ -176,8 +178,7 @@ def test_full_twist_session_to_game_over():
         play(FINISH)
         assert app.top().module == "menu" and app.session.game is None
         assert not os.path.exists(os.path.join(d, "game.json"))
-        with open(os.path.join(d, "history.json")) as f:
-            hist = json.load(f)
+        hist = histfile.games(d)
         assert hist[-1]["game"] == "twist" and hist[-1]["winners"] == ["Ann"]
         assert hist[-1]["hands"] == 6
         with open(os.path.join(d, "roster.json")) as f:
@@ -224,8 +225,7 @@ def test_twin_draws_the_same_twist_session():
             assert got[i] == want[i], "twin differs after %r" % chunks[i]
         # The game ended the same way on both: history written, the save gone.
         assert not os.path.exists(os.path.join(a, "game.json"))
-        with open(os.path.join(a, "history.json")) as f:
-            assert json.load(f)[-1]["winners"] == ["Ann"]
+        assert histfile.games(a)[-1]["winners"] == ["Ann"]
     finally:
         shutil.rmtree(a, ignore_errors=True)
         shutil.rmtree(b, ignore_errors=True)

@@ -35,7 +35,7 @@ def test_second_cut_while_recovering():
                     except PowerCut:
                         pass
                     fs.power_on()
-                    text, msg = store_on(fs).read(GAME)
+                    text, msg, unread = store_on(fs).read(GAME)
                     assert text in (old, NEW), (args, k, j, fs.files)
                     assert msg is None
 
@@ -48,15 +48,15 @@ def test_damage_found_at_start_on_real_files(tmp_path):
     # truncate it as a bad flash or a pulled card would
     with open(os.path.join(root, "game.json"), "w") as f:
         f.write(OLD[:-7])
-    text, msg = Store(root).read(GAME)
-    assert text is None and "game.json.bad" in msg
-    assert sorted(os.listdir(root)) == ["game.json.bad"]
-    with open(os.path.join(root, "game.json.bad")) as f:
+    text, msg, unread = Store(root).read(GAME)
+    assert text is None and "game.json.bad1" in msg
+    assert sorted(os.listdir(root)) == ["game.json.bad1"]
+    with open(os.path.join(root, "game.json.bad1")) as f:
         assert f.read() == OLD[:-7]
     s = Store(root)
     assert s.write_atomic(GAME, NEW) and s.write_atomic(GAME, OLD)  # rename over a file
-    assert Store(root).read(GAME) == (OLD, None)
-    assert sorted(os.listdir(root)) == ["game.json", "game.json.bad"]
+    assert Store(root).read(GAME) == (OLD, None, False)
+    assert sorted(os.listdir(root)) == ["game.json", "game.json.bad1"]
 
 
 # Runs under MicroPython: format a littlefs v2 image in RAM, save OLD, then for every N
@@ -132,7 +132,7 @@ while True:
     except Exception:
         pass
     fl, root = mount(after)
-    text, msg = Store(root).read("game.json")
+    text, msg, unread = Store(root).read("game.json")
     print(k, "old" if text == OLD else "new" if text == NEW else repr(text), msg)
     os.umount(root)
     if done:

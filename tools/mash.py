@@ -247,17 +247,27 @@ class Mash:
                " ".join(self.boot_keys[-12:])))
 
     def _history(self):
-        p = os.path.join(self.state, HISTORY)
-        if not os.path.exists(p):
-            return []
-        with open(p) as f:
-            return json.loads(f.read())
+        """The history's games, oldest first: the full files moved aside (history.K.json,
+        K up), then history.json; each a header line, then a line a game."""
+        names = [n for n in os.listdir(self.state) if n.startswith("history.") and n[8:-5].isdigit()]
+        names.sort(key=lambda n: int(n[8:-5]))
+        out = []
+        for n in names + [HISTORY]:
+            p = os.path.join(self.state, n)
+            if not os.path.exists(p):
+                continue
+            with open(p) as f:
+                lines = f.read().split("\n")
+            if json.loads(lines[0]) != {"format": "phase10-history", "v": 2} or lines[-1] != "":
+                self.fail("%s has no header or a line cut short" % n)
+            out += [json.loads(t) for t in lines[1:-1]]
+        return out
 
     def check_files(self):
         """The files on the folder against the device in RAM (see the module's doc)."""
         st = self.state
         for n in os.listdir(st):
-            if n.endswith(".bad") or n.endswith(".tmp"):
+            if ".bad" in n or n.endswith(".tmp"):
                 self.fail("%s is on the flash" % n)
         app = self.app
         g = app.session.game
@@ -335,7 +345,7 @@ class Mash:
         self.asleep = app.asleep
         w = app.store.writes
         g = app.session.game
-        changed = g is not self.game or (g is not None and g.records != self.recs)
+        changed = g is not self.game or (g is not None and list(g.records) != self.recs)
         if w == self.writes and not changed and self.n % 50:
             return
         if changed and w == self.writes:
@@ -361,7 +371,7 @@ class Mash:
                     self.fail("a new game starts with records")
         elif g is not None and changed:
             self.commits += 1
-            a, b = self.recs, g.records
+            a, b = self.recs, list(g.records)
             if len(b) == len(a) + 1 and b[:-1] == a:
                 self.classify(g, b[-1])
             elif len(b) == len(a) - 1 and b == a[:-1]:
@@ -908,9 +918,11 @@ def twin(events, seed, heap="256K", chunk=100):
                 raise MashError("seed %d: the twin's screen differs after chunk %d of %d keys: "
                                 "%s" % (seed, i + 1, chunk, m.tokens[i]))
 
-        # The same values; MicroPython orders a dict's keys its own way in the text.
+        # The same values; MicroPython orders a dict's keys its own way in the text. The
+        # saves and the history are a JSON value a line.
         def values(files):
-            return dict((k, json.loads(v) if k.endswith(".json") else v) for k, v in files.items())
+            return dict((k, [json.loads(t) for t in v.split(b"\n") if t] if k.endswith(".json") else v)
+                        for k, v in files.items())
 
         a, b = values(_files(m.state)), values(_files(state))
         if a != b:

@@ -113,12 +113,12 @@ class ListScreen(Screen):
         hand count it showed (ids only: a parked screen must not keep a game alive)."""
         if g is None:
             return (self.sel, self.top)
-        return (self.sel, self.top, id(g), id(g.records), len(g.records))
+        return (self.sel, self.top, id(g), g.changes)
 
     def resume_place(self, s, g=None):
         """Back to the kept place; a home whose game changed meanwhile keeps the fresh
         place its rebuild chose, as it would have on seeing the change."""
-        if g is not None and s[2:] != (id(g), id(g.records), len(g.records)):
+        if g is not None and s[2:] != (id(g), g.changes):
             return
         if s[0] < self.count:
             self.sel = s[0]

@@ -47,7 +47,7 @@ class DiceHome(GameHome):
         if self.sel >= self.count:
             self.sel = 0
             self.top = 0
-        self.seen = len(g.records)
+        self.seen = g.changes
         self.dirty = True
 
 
@@ -94,7 +94,7 @@ class DiceHome(GameHome):
     def tick(self, now):
         # Back from a turn, the sheet or a note: show what changed.
         g = self.app.session.game
-        if g is not None and (g is not self.game or len(g.records) != self.seen):
+        if g is not None and (g is not self.game or g.changes != self.seen):
             self.sel = 0
             self.top = 0
             self.refresh()

@@ -17,7 +17,7 @@ class GameOver(ListScreen):
         g = self.app.session.game
         st = g.state
         names = g.settings["players"]
-        self.seen = len(g.records)
+        self.seen = g.changes
         self.tie = st.tiebreak[:]
         if self.tie:
             self.title = "Tie-break hand"
@@ -87,7 +87,7 @@ class GameOver(ListScreen):
     def tick(self, now):
         # Back from "confirm" with the last hand undone: the game runs again.
         g = self.app.session.game
-        if g is not None and len(g.records) != self.seen:
+        if g is not None and g.changes != self.seen:
             self.app.pop()
 
 

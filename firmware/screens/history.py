@@ -1,31 +1,16 @@
 # History: the finished games, newest first, each with its winners (or "unfinished" for an
-# abandoned one). OK opens a game: its kind, hands, winners and players.
+# abandoned one). OK opens a game: its kind, hands, winners and players with their totals.
+# The games are read from the flash a page at a time (firmware/history.py): only the
+# lines on the screen are in RAM, however long the history.
 from firmware.screens.base import ListScreen, Page
-from firmware.store import HISTORY
 
 _GAMES = {"classic": "Phase 10", "masters": "Masters", "twist": "Twist", "dice": "Dice"}
 _VARIATIONS = {"ten_hands": "Ten hands", "first_n": "First %d", "even": "Even phases"}
 
 
-def _list(text):
-    # the games as this screen shows them, else the file is damaged (set aside)
-    from firmware.session import check_history
-    return check_history(text)
-
-
-def _load(store):
-    """(games newest first, message about a damaged history.json)."""
-    if store is None:
-        return [], None
-    text, msg = store.read(HISTORY, _list)
-    if text is None:
-        return [], msg
-    v = _list(text)
-    v.reverse()
-    return v, msg
-
-
 def _who(e):
+    if e is None:
+        return "(damaged)"
     w = e.get("winners") or []
     if not e.get("done"):
         return "unfinished"
@@ -38,35 +23,61 @@ class History(ListScreen):
     title = "History"
 
     def __init__(self, app):
-        self.games, msg = _load(app.store)
-        ListScreen.__init__(self, app, len(self.games) or 1)
-        self.selectable = bool(self.games)
-        self.msg = msg   # a damaged history.json: said once, over this screen
+        from firmware import history
+        said = []
+        try:
+            self.games = history.Browser(app.store, said)
+            n = self.games.count
+        except OSError as e:       # could not be read: nothing was changed
+            self.games = None
+            said.append(e.args[0])
+            n = 0
+        ListScreen.__init__(self, app, n or 1)
+        self.selectable = n > 0
+        self.shown = {}    # game number -> (label, value) of the rows on the screen
+        for m in said:
+            app.say(m)
+
+    def closed(self):
+        import sys
+        sys.modules.pop("firmware.history", None)
 
     def tick(self, now):
-        if self.msg:
-            msg = self.msg
-            self.msg = None
-            self.app.push("note", msg)
+        if self.app.messages:    # a damaged or unreadable history file: said once
+            self.app.tell()
+
+    def row(self, i):
+        r = self.shown.get(i)
+        if r is None:
+            # a page at a time: forget the rows that left the screen
+            for k in list(self.shown):
+                if not self.top <= k < self.top + self.rows():
+                    del self.shown[k]
+            e = self.games.game(i)
+            r = (_who(e), _GAMES.get(e.get("game"), "?") if e else "")
+            self.shown[i] = r
+        return r
 
     def label(self, i):
-        if not self.games:
+        if not self.selectable:
             return "No games yet."
-        return _who(self.games[i])
+        return self.row(i)[0]
 
     def value(self, i):
-        if self.games:
-            return _GAMES.get(self.games[i].get("game"), "?")
+        if self.selectable:
+            return self.row(i)[1]
         return None
 
     def choose(self, i):
-        if self.games:
-            self.app.push("history", self.games[i])
+        if self.selectable:
+            e = self.games.game(i)
+            if e is not None:
+                self.app.push("history", e)
         return True
 
 
 class Game(Page):
-    """One game of the history, read-only."""
+    """One game of the history, read-only: each player with their total."""
 
     def __init__(self, app, e):
         self.title = _GAMES.get(e.get("game"), "?")
@@ -75,7 +86,7 @@ class Game(Page):
         if v in _VARIATIONS:
             t = _VARIATIONS[v]
             lines.append((t % e.get("phases", 0) if "%" in t else t, None))
-        lines.append(("Hands", str(e.get("hands", 0))))
+        lines.append(("Hands" if e.get("game") != "dice" else "Turns", str(e.get("hands", 0))))
         w = e.get("winners") or []
         if not e.get("done"):
             lines.append(("Unfinished", None))
@@ -85,9 +96,11 @@ class Game(Page):
             lines.append(("Winner", None))
         for n in w:
             lines.append(("  " + n, None))
-        lines.append(("Players", str(len(e.get("players", ())))))
-        for n in e.get("players", ()):
-            lines.append(("  " + n, None))
+        players = e.get("players", ())
+        totals = e.get("totals") or ()
+        lines.append(("Players", "space" if e.get("game") == "twist" and totals else None))
+        for i in range(len(players)):
+            lines.append(("  " + players[i], str(totals[i]) if i < len(totals) else None))
         Page.__init__(self, app, lines)
 
 

@@ -56,7 +56,7 @@ def start_pending(app):
     if msg:
         return app.push("note", msg)
     open_screen(app, HOME[kind])
-    app.tell()   # a Twist layout file that could not be used
+    app.tell()   # a Twist layout file that could not be used, a damaged roster
 
 
 class Menu(ListScreen):

@@ -76,8 +76,11 @@ class NewGame(ListScreen):
     def load_names(self):
         # The roster is loaded only from the players page on (the heap is small).
         from firmware import roster
-        rows, _ = roster.load(self.app.store)
+        rows, msg = roster.load(self.app.store)
         self.names = [r[0] for r in rows]
+        if msg:     # a damaged roster set aside, or one that could not be read
+            self.app.say(msg)
+            self.app.tell()
 
     def back(self):
         s = self.step
@@ -207,14 +210,7 @@ class NewGame(ListScreen):
             if self.var == 2:
                 s["phases"] = self.n
         elif self.kind == "twist":
-            from engine_mpy import board_layout
-            from engine_mpy.game import RuleError
-            try:
-                codes = board_layout.load_layout(self.app.store.path("twist_layout.txt"))
-            except RuleError as e:
-                self.app.message = "twist_layout.txt: %s The default board is used." % e.args[0]
-                codes = board_layout.default_layout()
-            s["layout"] = " ".join(codes)
+            s["layout"] = " ".join(_layout(self.app))
         self.finish(s)
 
     def finish(self, settings):
@@ -251,6 +247,30 @@ class NewGame(ListScreen):
                     c.invert_rect(0, y, W, LINE_H)
             return
         ListScreen.draw(self, c)
+
+
+def _layout(app):
+    """The owner's board (/twist_layout.txt) if there is one and it can be used, else the
+    default board, with a message saying why. The file is only read, never changed."""
+    from engine_mpy import board_layout
+    from engine_mpy.game import RuleError
+    try:
+        f = app.store.open("twist_layout.txt", "rb")
+    except OSError:
+        return board_layout.default_layout()
+    try:
+        return board_layout.read_layout(f)
+    except RuleError as e:
+        app.say("twist_layout.txt: %s The default board is used." % e.args[0])
+    except Exception as e:     # short of memory, a flash error
+        app.say("twist_layout.txt could not be read (%s): the default board is used; the file is kept as it is." % _why(e))
+    finally:
+        f.close()
+    return board_layout.default_layout()
+
+
+def _why(e):
+    return "short of memory" if isinstance(e, MemoryError) else type(e).__name__
 
 
 def make(app, arg):

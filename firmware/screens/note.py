@@ -1,26 +1,39 @@
 # A message the player must see once: a damaged file set aside at start-up, a save the
-# flash refused. Word-wrapped under a title; OK or BACK closes it.
-from firmware.screens.base import Screen, title_bar, wrap, LINE_H, W
-from firmware.keys import OK, KEY_MASK
+# flash refused, a rule an entry broke. Word-wrapped under a title; a long one scrolls
+# with UP/DOWN (a mark on the right shows where); OK closes it.
+from firmware.screens.base import Screen, title_bar, wrap, scroll_mark, LINE_H, W
+from firmware.keys import OK, UP, DOWN, KEY_MASK
+
+_ROWS = 6
+
 
 class Note(Screen):
     def __init__(self, app, text):
         Screen.__init__(self, app)
-        self.lines = wrap(text or "")[:6]
+        self.lines = wrap(text or "", 20)
+        self.top = 0
 
     def key(self, k):
-        if k & KEY_MASK == OK:
+        k &= KEY_MASK
+        if k == OK:
             self.app.pop()
+            return True
+        if k == UP or k == DOWN:
+            t = self.top + (1 if k == DOWN else -1)
+            if 0 <= t <= len(self.lines) - _ROWS:
+                self.top = t
+                self.dirty = True
             return True
         return False
 
     def draw(self, c):
         title_bar(c, "Note")
         y = LINE_H + 2
-        for s in self.lines:
+        for s in self.lines[self.top:self.top + _ROWS]:
             c.text(s, 2, y)
             y += LINE_H
-        c.text("OK", W - 14, 56)
+        scroll_mark(c, self.top, _ROWS, len(self.lines))
+        c.text("OK", W - 14 - (4 if len(self.lines) > _ROWS else 0), 56)
 
 
 def make(app, arg):

@@ -55,16 +55,13 @@ class Home(GameHome):
         self.sel = self.head + self.n if not st.over else 0
         self.top = 0
         self.move(0, True)
-        # A hand added grows the list; an undo or a correction replays into a new one.
-        self.recs = g.records
-        self.seen = len(g.records)
+        self.seen = g.changes
         self.dirty = True
 
     def tick(self, now):
         # Back from a hand, a correction or a note: show what changed.
         g = self.app.session.game
-        if g is not None and (g is not self.game or g.records is not self.recs
-                              or len(g.records) != self.seen):
+        if g is not None and (g is not self.game or g.changes != self.seen):
             self.refresh()
 
     def label(self, i):

@@ -17,19 +17,19 @@ class Sheet(ListScreen):
         self.n = g.state.n
         # One replay when the sheet opens; nothing is rebuilt on a cursor move.
         self.moves = g.moves_by_hand()
-        self.recs = g.records
+        self.seen = g.changes
         # On the last hand, with the spaces line under it in view.
         self.sel = self.count - 2
         t = self.count - self.rows()
         self.top = t if t > 0 else 0
 
     def tick(self, now):
-        # Back from a correction: the engine replayed into a new list of records.
+        # Back from a correction: the hands again.
         g = self.app.session.game
         if g is None:
             self.app.pop()
-        elif g.records is not self.recs:
-            self.recs = g.records
+        elif g.changes != self.seen:
+            self.seen = g.changes
             self.count = len(g.records) + 1
             self.moves = g.moves_by_hand()
             self.dirty = True

@@ -119,7 +119,7 @@ class FakeStore:
         return True
 
     def read(self, name, valid=None):
-        return self.files.get(name), None
+        return self.files.get(name), None, False
 
 
 class Board:
@@ -382,16 +382,40 @@ def test_about_shows_version_board_and_memory():
 def test_a_damaged_settings_file_is_said_once_over_the_menu():
     d = FakeDisplay()
     store = FakeStore()
-    store.read = lambda name, check=None: (None, "settings.json was damaged (truncated or invalid), kept as settings.json.bad; starting without it.")
+    store.read = lambda name, check=None: (None, "settings.json was damaged (truncated or invalid), kept as settings.json.bad1; starting without it.", False)
     app = App(d, FakeReader(), FakeButtons(), VirtualClock(), store, Board)
     assert app.settings == DEFAULTS
+    app.say("game.json was damaged (hand 2: Bob holds 5 cards), kept as game.json.bad1; starting without it.")
     app.start()
     app.run_for(20)
+    # every message found at start, one after another
     assert app.top().module == "note"
     text = " ".join(app.canvas.words())
-    assert "damaged" in text and "settings.json.bad" in text
+    assert "damaged" in text and "settings.json.bad1" in text
+    press(app, "OK")
+    assert app.top().module == "note"
+    text = " ".join(app.canvas.words())
+    assert "game.json" in text and "hand 2" in text
     press(app, "OK")
     assert app.top().module == "menu" and len(app.stack) == 1
+
+
+def test_settings_that_could_not_be_read_are_never_written_over():
+    d = FakeDisplay()
+    store = FakeStore({"settings.json": '{"contrast": 40}'})
+    store.read = lambda name, check=None: (None, "settings.json could not be read (short of memory); it is kept as it is.", True)
+    app = App(d, FakeReader(), FakeButtons(), VirtualClock(), store, Board)
+    app.start()
+    app.run_for(20)
+    press(app, "OK")
+    open_settings(app)
+    press(app, "OK")
+    press(app, "UP")
+    press(app, "OK")
+    # the change holds for now and the player is told it is not saved
+    assert app.settings["contrast"] == 160 and store.writes == 0
+    assert store.files == {"settings.json": '{"contrast": 40}'}
+    assert "not saved" in " ".join(app.canvas.words())
 
 
 def test_a_refused_save_is_said_and_the_setting_still_applies():

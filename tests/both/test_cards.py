@@ -376,19 +376,33 @@ def test_save_and_load_round_trip_every_card_game():
         assert g2.to_dict() == g.to_dict()
         assert g2.players() == g.players()
         assert savefile.dumps(g2) == text
-        # The text streamed piece by piece (as the device saves) is the same text, and
-        # is the game as one JSON object.
+        # The text streamed piece by piece (as the device saves) is the same text: a
+        # header line, then a line per hand.
         pieces = []
         savefile.write(g, pieces.append)
-        assert len(pieces) > 3 and "".join(pieces) == text
-        assert json.loads(text) == g.to_dict()
+        assert len(pieces) == 1 + 2 * len(g.records) and "".join(pieces) == text
+        lines = text.split("\n")
+        assert lines[-1] == "" and len(lines) == len(g.records) + 2
+        head = json.loads(lines[0])
+        d = g.to_dict()
+        assert head == {"format": "phase10", "v": 2, "game": d["game"], "settings": d["settings"]}
+        assert [json.loads(t) for t in lines[1:-1]] == d["records"]
+        # and a save of version 1 (earlier firmware: one JSON object) reads the same
+        old = json.dumps(dict(d, v=1))
+        assert savefile.loads(old).to_dict() == d
+        assert savefile.loads(json.dumps(dict(d, v=1), indent=2)).to_dict() == d
 
 
 def test_malformed_saves_are_refused_with_a_reason():
     good = savefile.dumps(classic(n=2))
     cases = [
-        ("", "not valid JSON"),
+        ("", "not a Phase 10 save"),
         (good[:-5], "not valid JSON"),
+        (good + '{"out": 0, "left": [null, [5, 0, 0, 0]]}\n', "hand 1"),
+        (good + '{"out": 0, "left": [null, [10, 0, 0, 0]]}\n7\n', "hand 2"),
+        (good + '{"out": 0, "left": [null, [10, 0, 0, 0]]}\n{"out": 0\n', "hand 2: not valid JSON"),
+        (good + "x" * 3000 + "\n", "too long"),
+        ('{"format": "phase10", "v": 2, "game": "classic", "settings": {"players": ["A", "B"]}, "records": []}\n', "holds no records"),
         ("[1, 2]", "expected a JSON object"),
         ('{"format": "other"}', "not a Phase 10 save"),
         ('{"format": "phase10", "v": 99, "game": "classic", "settings": {}, "records": []}', "newer"),

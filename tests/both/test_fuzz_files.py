@@ -41,21 +41,22 @@ def fuzz_layouts(seed, count, path):
     return good, bad
 
 
-def fuzz_small_files(seed, count):
-    """settings.json, roster.json, history.json fuzzed through their loaders: good values
-    of the right types, or the file kept aside with a message. Returns files damaged."""
+def fuzz_small_files(seed, count, which):
+    """settings.json (which 0), roster.json (1) or history.json (2) fuzzed through the
+    loaders the device uses: good values of the right types, or the file kept aside with
+    a message. Returns the number of files damaged."""
     from firmware.app import load_settings, DEFAULTS
-    from firmware import roster
-    from firmware.screens import history
+    from firmware import roster, history
+    from firmware.screens import history as screen
+    name = ("settings.json", "roster.json", "history.json")[which]
+    sources = (SETTINGS, ROSTERS, HISTORIES)[which]
     damaged = 0
-    for case, src, bad in fuzzed(seed, count, SETTINGS + ROSTERS + HISTORIES):
-        which = case % 3
-        name = ("settings.json", "roster.json", "history.json")[which]
+    for case, src, bad in fuzzed(seed, count, sources):
         fs = FakeFlash({"/" + name: bad})
         st = store_on(fs)
         try:
             if which == 0:
-                value, msg = load_settings(st)
+                value, msg, unread = load_settings(st)
                 assert sorted(value) == sorted(DEFAULTS)
                 for k in DEFAULTS:
                     assert type(value[k]) == type(DEFAULTS[k]), (k, value)
@@ -69,12 +70,16 @@ def fuzz_small_files(seed, count):
                         assert isinstance(x, int) and x >= 0
                 got = None if msg else value
             else:
-                value, msg = history._load(st)
-                for e in value:     # every entry as the History screen shows it
-                    assert isinstance(history._who(e), str)
-                    for label, v in history.Game(None, e).lines:
-                        assert isinstance(label, str) and (v is None or isinstance(v, str))
-                got = None if msg else value
+                said = []
+                b = history.Browser(st, said)
+                for i in range(b.count):   # every game as the History screen shows it
+                    e = b.game(i)
+                    assert isinstance(screen._who(e), str)
+                    if e is not None:
+                        for label, v in screen.Game(None, e).lines:
+                            assert isinstance(label, str) and (v is None or isinstance(v, str))
+                msg = " ".join(said) or None
+                got = None if msg else b
             if check_read(fs, name, bad, got, msg) == "bad":
                 damaged += 1
         except Exception:
@@ -100,7 +105,10 @@ def test_fuzzed_layouts():
 
 
 def test_fuzzed_settings_roster_history():
-    n = soak.count(150, 2000) if MPY else soak.count(300, 10000)
-    damaged = quick(fuzz_small_files, 13, n)
-    assert damaged > n // 3
-    soak.ran(n, "fuzzed settings/roster/history on %s (%d damaged)" % (sys.implementation.name, damaged))
+    # each kind its own count: 10,000 each in make soak
+    n = soak.count(100, 1000) if MPY else soak.count(150, 10000)
+    for which in range(3):
+        damaged = quick(fuzz_small_files, 13 + which, n, which)
+        assert damaged > n // 4
+        soak.ran(n, "fuzzed %s on %s (%d damaged)" % (("settings.json", "roster.json", "history.json")[which],
+                                                       sys.implementation.name, damaged))

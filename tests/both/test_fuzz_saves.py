@@ -1,7 +1,7 @@
 # Fuzzed saved games (tests/both/fuzzfiles.py: real saves of every game kind, truncated,
 # flipped, with junk, odd numbers, wrong types, deep nesting, invalid UTF-8, empty...)
 # through Session.load as the device starts: never an exception; a good file is a game
-# that saves and loads to itself; a damaged one is said in words, kept as game.json.bad,
+# that saves and loads to itself; a damaged one is said in words, kept as game.json.bad1,
 # and the device starts without it (or with the complete game.json.tmp beside it) and
 # can start a new game. savefile.loads on its own: a game or SaveError, nothing else.
 # make test: a few hundred; make soak: 10,000 on CPython and
@@ -11,7 +11,7 @@ import sys
 import soak
 import json
 
-from fuzzfiles import fuzzed, check_read, collect, quick, drop_engines, SAVES, MPY
+from fuzzfiles import fuzzed, check_read, collect, quick, drop_engines, save_kind, SAVES, MPY
 from test_store import FakeFlash
 from firmware.store import Store, GAME
 from engine_mpy import savefile
@@ -33,9 +33,7 @@ def fuzz_saves(seed, count):
 
 def fuzz_kind(seed, count, src, seen):
     from firmware.session import Session
-    d = json.loads(src)
-    kind, settings = d["game"], d["settings"]
-    d = None
+    kind, settings = save_kind(src)
     for case, src, bad in fuzzed(seed, count, (src,)):
         files = {"/" + GAME: bad}
         beside = None
@@ -48,10 +46,15 @@ def fuzz_kind(seed, count, src, seen):
             g = s.load()
             verdict = check_read(fs, GAME, bad, g, s.message, beside)
             if g is not None:
-                # a good file is a game that saves and loads to itself
+                # a good file is a game that saves and loads to itself, and goes on
                 text = savefile.dumps(g)
                 assert savefile.dumps(savefile.loads(text)) == text
                 assert "/" + GAME + ".tmp" not in fs.files
+                if case % 8 == 1:
+                    n = len(g.records)
+                    if s.commit("undo") is None:
+                        again = Session(store_on(fs)).load()
+                        assert again is not None and len(again.records) == n - 1
             elif verdict == "bad" and case % 8 == 0:
                 # the device goes on: a new game starts and is saved
                 assert s.start(kind, settings) is None

@@ -8,7 +8,7 @@
 import json
 
 import soak
-from powercut import history_of, FakeFlash, FLASHES, FAIL, TWO, GAMES, KEEP, App, cut_everywhere, each_game, quick, save_of, store_on
+from powercut import games, history_of, FakeFlash, FLASHES, FAIL, TWO, GAMES, App, cut_everywhere, each_game, quick, save_of, store_on
 from test_store import PowerCut
 from firmware.store import GAME, ROSTER, HISTORY
 from firmware import roster
@@ -43,7 +43,7 @@ def _counted_once():
                 assert roster.finish(app) is None
             rows, _ = roster.load(app.store)
             assert rows == [["Ann", 1, 1, 0, 1], ["Bob", 1, 0, 50, 1]], (args, k, rows)
-            hist, _ = app.store.load_json(HISTORY)
+            hist = games(app.store)
             assert len(hist) == 1 and hist[0]["winners"] == ["Ann"], (args, k, hist)
             assert sorted(fs.files) == ["/" + HISTORY, "/" + ROSTER], (args, k, fs.files)
             if done:
@@ -88,5 +88,5 @@ def test_a_finish_the_flash_refuses_half_way_is_completed_at_the_next_start():
     again = App(store_on(fs))
     assert again.session.game is None and again.session.message is None
     assert sorted(fs.files) == ["/" + HISTORY, "/" + ROSTER]
-    hist, _ = again.store.load_json(HISTORY)
+    hist = games(again.store)
     assert len(hist) == 1 and hist[0]["players"] == TWO

@@ -26,9 +26,10 @@ def test_a_hand_of_each_game_an_undo_and_a_correction():
             s = Session(store)
             s.load()
             assert s.commit(*what) is None
-        # the save is streamed record by record: several writes, each cut in two
+        # a hand is one line appended: open, write, close, each cut (on FAT the write too
+        # is cut in two, and the torn line is dropped at the next start)
         k = cut_everywhere(files, commit)
-        assert k > 10
+        assert k >= 9
         n += k + cut_everywhere(files, lambda store: commit(store, ("undo",)))
     kind, settings, records, rec = GAMES[0]
     files = {"/" + GAME: save_of(kind, settings, records + [rec])}

@@ -17,14 +17,21 @@ def test_a_setting():
         # the real save_setting, without a display
         def __init__(self, store):
             self.store = store
-            self.settings, self.message = load_settings(store)
+            self.messages = []
+            self.settings, msg, self.settings_unread = load_settings(store)
+
+        def tell(self):
+            pass
 
     def action(store):
         assert SettingsApp(store).save_setting("dim_s", 120)
     n = cut_everywhere(files, action, (SETTINGS,))
     assert n > 10
     soak.ran(n, "power cuts saving a setting")
-    assert load_settings(store_on(FakeFlash(files)))[0]["dim_s"] == 60
+    # the action did change the setting on the flash (cut_everywhere saw old != new)
+    fs = FakeFlash(files)
+    action(store_on(fs))
+    assert load_settings(store_on(fs))[0]["dim_s"] == 120 and fs.files != files
 
 
 def test_a_roster_name_added_and_renamed():

@@ -9,8 +9,10 @@ FAIL = [10, 0, 0, 0]   # did not complete the phase: 10 low cards, 50 points
 
 
 def history(store):
-    games, _ = store.load_json("history.json")
-    return games[::-1]
+    """The history's games, newest first, as the History screen reads them."""
+    from firmware import history as h
+    b = h.Browser(store, [])
+    return [b.game(i) for i in range(b.count)]
 
 
 class FakeApp:
@@ -63,8 +65,9 @@ def test_a_finished_game_counts_games_wins_points_and_hands():
     assert rows == [["Bob", 1, 0, 50, 1], ["Ann", 1, 1, 0, 1]]
     assert roster.average(rows[0]) == "50.0" and roster.average(rows[1]) == "0.0"
     games = history(app.store)
-    assert games == [{"game": "classic", "players": ["Ann", "Bob"], "winners": ["Ann"],
-                      "hands": 1, "done": True, "variation": "first_n", "phases": 1}]
+    assert games == [{"n": 1, "game": "classic", "players": ["Ann", "Bob"], "winners": ["Ann"],
+                      "hands": 1, "done": True, "variation": "first_n", "phases": 1,
+                      "first": 0, "totals": [0, 50], "made": [1, 0], "sheet": "0" + "03" + "A2"}]
 
 
 def test_an_abandoned_game_goes_to_history_unfinished_without_stats():
@@ -95,11 +98,37 @@ class _Dice:
 
 def test_dice_co_winners_each_get_a_win_and_no_points():
     app = FakeApp()
-    assert roster.record_game(app.store, _Dice()) is None
-    rows, _ = roster.load(app.store)
-    assert rows == [["Ann", 1, 1, 0, 0], ["Bob", 1, 0, 0, 0], ["Cy", 1, 1, 0, 0]]
+    rows, msg = roster.counted(app.store, _Dice())
+    assert rows == [["Ann", 1, 1, 0, 0], ["Bob", 1, 0, 0, 0], ["Cy", 1, 1, 0, 0]] and msg is None
     assert roster.average(rows[0]) == "-"
-    assert roster.history_entry(_Dice())["winners"] == ["Ann", "Cy"]
+    from engine_mpy.summary import winners
+    assert winners(_Dice()) == [0, 2]
+
+
+def test_a_roster_that_cannot_be_read_is_never_written_over():
+    app = FakeApp()
+    roster.add(app.store, "Ann")
+    fs = app.store._os
+    saved = bytes(fs.files["/roster.json"])
+    real = fs.open
+
+    def starved(p, mode="r"):
+        if "r" in mode and p == "/roster.json":
+            raise MemoryError("memory allocation failed")
+        return real(p, mode)
+    st = Store("/", fs, starved)
+    i, msg = roster.add(st, "Bob")
+    assert i == -1 and "could not be read" in msg
+    assert "could not be read" in roster.rename(st, 0, "Ann2")
+    # a finish would write a roster built without it: refused, the game still running
+    app.store = st
+    app.session = Session(st)
+    s = app.session
+    s.start("classic", {"players": ["Ann", "Bob"], "dealer": 0, "variation": "first_n", "phases": 1})
+    s.commit("add", {"out": 0, "left": [None, FAIL]})
+    msg = roster.finish(app)
+    assert "could not be read" in msg and "still running" in msg and s.game is not None
+    assert bytes(fs.files["/roster.json"]) == saved and "/history.json" not in fs.files
 
 
 def test_average_rounds_to_a_tenth():
@@ -110,4 +139,4 @@ def test_average_rounds_to_a_tenth():
 def test_a_damaged_roster_is_set_aside():
     fs = FakeFlash({"/roster.json": b'[["Ann",1,0'})
     rows, msg = roster.load(Store("/", fs, fs.open))
-    assert rows == [] and "damaged" in msg
+    assert rows == [] and "damaged" in msg and "/roster.json.bad1" in fs.files

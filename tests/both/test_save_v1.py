@@ -1,0 +1,65 @@
+# A save of the earlier version (1: one JSON object, as firmware before the line format
+# wrote it) is read a record at a time, written out as version 2 at the first start, and
+# the game carried on. A module of its own: a fresh MicroPython heap, as at a board's start.
+import json
+
+from check import forget_engines
+from test_store import FakeFlash
+from firmware.store import Store
+from firmware.session import Session, GAME_FILE
+
+PLAYERS = {"players": ["Ann", "Bob"], "dealer": 0}
+FAIL = [10, 0, 0, 0]
+P = "/" + GAME_FILE
+
+
+def lines(fs):
+    return [json.loads(t) for t in bytes(fs.files[P]).decode().split("\n") if t]
+
+
+def long_v1():
+    """A 6-player game of 30 hands as earlier firmware saved it: one line of 2,500 bytes,
+    longer than any header (so read a record at a time, never whole)."""
+    six = '["A","B","C","D","E","F"]'
+    recs = []
+    for h in range(30):
+        recs.append('{"out":%d,"left":[%s]}' % (h % 6, ",".join(["null" if p == h % 6 else "[10,0,0,0]" for p in range(6)])))
+    return '{"format":"phase10","v":1,"game":"classic","settings":{"players":%s,"dealer":0},"records":[%s]}' % (six, ",".join(recs))
+
+
+def test_a_version_1_save_is_read_and_carried_on_as_version_2():
+    old = {"format": "phase10", "v": 1, "game": "classic", "settings": PLAYERS,
+           "records": [{"out": 0, "left": [None, FAIL]}, {"out": 1, "left": [FAIL, None]}] * 9}
+    spread = json.dumps(old).replace(", ", ",\n  ").replace("{", "{\n ")   # as a hand editor leaves it
+    # a long one first (the heap fresh, as at a board's start), then as earlier firmware
+    # wrote it (one line) and spread over lines
+    for text in (long_v1(), json.dumps(old), spread):
+        fs = FakeFlash({P: text.encode()})
+        want = 30 if text.startswith('{"format":"phase10","v":1,"game":"classic","settings":{"players":["A"') else 18
+        text = None
+        s = Session(Store("/", fs, fs.open))
+        g = s.load()
+        assert g is not None and s.message is None and len(g.records) == want, s.message
+        got = lines(fs)
+        assert got[0]["v"] == 2 and len(got) == want + 1
+        if want == 18:
+            assert got[1:] == old["records"]
+        else:
+            assert [r["out"] for r in got[1:]] == [h % 6 for h in range(30)] and got[30]["left"][5] is None
+        got = None
+        rec = {"out": 0, "left": [None] + [FAIL] * (len(g.settings["players"]) - 1)}
+        assert s.commit("add", rec) is None
+        assert len(lines(fs)) == want + 2
+        g = s = fs = None   # one game in RAM at a time, as on a board
+        forget_engines()
+    # a cut while it is converted leaves the version 1 save, read again at the next start
+    for k in range(4):
+        fs = FakeFlash({P: json.dumps(old).encode()})
+        fs.cut_at = k
+        try:
+            Session(Store("/", fs, fs.open)).load()
+        except BaseException:
+            pass
+        fs.power_on()
+        g = Session(Store("/", fs, fs.open)).load()
+        assert len(g.records) == 18
