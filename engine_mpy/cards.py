@@ -1,5 +1,5 @@
-# The card games as a score pad sees them: Phase 10 (Classic) with its three official
-# variations, and the Masters Edition (RULINGS.md, "Classic" and "Masters Edition").
+# The card games as a score pad sees them: what Phase 10 (Classic, engine_mpy/classic.py)
+# and the Masters Edition (engine_mpy/masters.py) share; a game loads its own module only.
 #
 # A hand record, as saved:
 #   {"out": 2, "left": [[0, 3, 0, 1], [4, 4, 1, 1], null]}
@@ -15,14 +15,11 @@ from engine_mpy.game import Game, RuleError, check_names, check_int
 from engine_mpy.phases import PHASE_CARDS, phase_text
 from engine_mpy import handcheck
 
-STANDARD = "standard"
-TEN_HANDS = "ten_hands"
-FIRST_N = "first_n"
-EVEN = "even"
-VARIATIONS = (STANDARD, TEN_HANDS, FIRST_N, EVEN)
-VARIATION_NAMES = ("Standard", "Ten hands", "First N phases", "Even phases")
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
 
-_ALL_PHASES = 0x7FE  # bits 1..10: every phase completed (Masters)
 
 
 class Rows:
@@ -324,34 +321,9 @@ class _CardGame(Game):
     def progress(self, st, p):
         return self.phases_done(st, p)
 
-    def sheet(self):
-        """The score sheet: per hand (hand number, dealer, out, [(points, completed,
-        phase attempted, running total) per player])."""
-        out = []
-        rows = self.state.rows
-        for h in range(len(rows)):
-            o, pts, ok, phs, tot = rows[h]
-            out.append((h + 1, self.dealer(h), o, [(pts[p], ok[p], phs[p], tot[p]) for p in range(len(pts))]))
-        return out
-
     @property
     def over(self):
         return self.state.over and not self.state.tiebreak
-
-    def summary(self):
-        """The host's --json view of the game."""
-        names = self.settings["players"]
-        st = self.state
-        return {
-            "game": self.KIND,
-            "hands": st.hands,
-            "players": [
-                {"name": r["name"], "phase": r["phase"], "phases_done": r["phases_done"], "total": r["total"]}
-                for r in self.players()
-            ],
-            "winners": [names[p] for p in st.winners] if self.over else [],
-            "tiebreak": [names[p] for p in st.tiebreak],
-        }
 
 
 def _both(name, points, cards, label):
@@ -365,151 +337,3 @@ def _both(name, points, cards, label):
 
 def _join(names, idx):
     return " and ".join([names[i] for i in idx])
-
-
-class Classic(_CardGame):
-    """Phase 10: phases in order, one per hand at most. Variations (settings "variation"):
-    "ten_hands" (hand h: everyone attempts phase h; ten hands), "first_n" (the last phase
-    is settings "phases"), "even" (phases 2, 4, 6, 8, 10)."""
-
-    KIND = "classic"
-
-    def check_settings(self, s):
-        out = _CardGame.check_settings(self, s)
-        v = s.get("variation", STANDARD)
-        if v not in VARIATIONS:
-            raise RuleError("Unknown variation %r: choose one of %s." % (v, ", ".join(VARIATIONS)))
-        out["variation"] = v
-        if v == FIRST_N:
-            out["phases"] = check_int(s.get("phases"), 1, 10, "The number of phases")
-        return out
-
-    def sequence(self):
-        v = self.settings["variation"]
-        if v == EVEN:
-            return (2, 4, 6, 8, 10)
-        if v == FIRST_N:
-            return tuple(range(1, self.settings["phases"] + 1))
-        return (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
-
-    def start(self):
-        st = _CardGame.start(self)
-        self._seq = self.sequence()
-        return st
-
-    def attempted(self, st, p, chosen):
-        if self.settings["variation"] == TEN_HANDS:
-            return st.hands + 1 if st.hands < 10 else 0
-        s = st.step[p]
-        return self._seq[s] if s < len(self._seq) else 0
-
-    def advance(self, st, p, phase):
-        st.step[p] += 1
-
-    def next_phase(self, st, p):
-        if st.over:
-            return None
-        ph = self.attempted(st, p, None)
-        return ph or None
-
-    def phases_done(self, st, p):
-        return st.step[p]
-
-    def progress(self, st, p):
-        # Ten hands: everyone attempts the same phase each hand; only the total ranks.
-        if self.settings["variation"] == TEN_HANDS:
-            return 0
-        return st.step[p]
-
-    def last_phase(self):
-        return self._seq[-1]
-
-    def check_end(self, st, completed, names):
-        if self.settings["variation"] == TEN_HANDS:
-            if st.hands == 10:
-                self.settle(st, list(range(st.n)))
-            return
-        last = len(self._seq)
-        finishers = [p for p in range(st.n) if completed[p] and st.step[p] == last]
-        if finishers:
-            self.settle(st, finishers)
-
-
-class Masters(_CardGame):
-    """Masters Edition: each hand every player attempts one phase of their choice among
-    those not yet completed; a completed phase is never attempted again."""
-
-    KIND = "masters"
-
-    def chosen_phases(self, st, rec, out, names):
-        ph = rec.get("phase")
-        if not isinstance(ph, list) or len(ph) != st.n:
-            raise RuleError("Masters: enter the phase each player completed (0 for none).")
-        norm = []
-        for p in range(st.n):
-            v = ph[p]
-            if v is None:
-                v = 0
-            if not isinstance(v, int) or v is True or v is False or not 0 <= v <= 10:
-                raise RuleError("%s: a phase is a number from 1 to 10 (0 for none)." % names[p])
-            if v and st.done[p] & (1 << v):
-                raise RuleError("%s completed phase %d already; a completed phase is never attempted again." % (names[p], v))
-            if p == out and not v:
-                raise RuleError("%s went out, so completed a phase: say which." % names[p])
-            norm.append(v)
-        return norm
-
-    def attempted(self, st, p, chosen):
-        return chosen[p] if chosen else 0
-
-    def phase_cards(self, st, p, chosen):
-        if chosen[p]:
-            return PHASE_CARDS[chosen[p]]
-        # No phase named: the widest range a completed phase could leave, so a count that
-        # can only mean "completed" is caught and the player is asked which phase.
-        fewest = 10
-        for ph in range(1, 11):
-            if not st.done[p] & (1 << ph) and PHASE_CARDS[ph] < fewest:
-                fewest = PHASE_CARDS[ph]
-        return fewest
-
-    def known_completion(self, st, p, chosen):
-        return chosen[p] != 0
-
-    def agree(self, st, p, ok, chosen, name, n):
-        if ok and not chosen[p]:
-            raise RuleError("%s holds %d cards, so completed a phase: say which." % (name, n))
-        if not ok and chosen[p]:
-            raise RuleError("%s holds 10 cards, so did not complete phase %d." % (name, chosen[p]))
-        return ok
-
-    def advance(self, st, p, phase):
-        st.done[p] |= 1 << phase
-
-    def remaining(self, p, st=None):
-        """The phases player p may still choose (before the hand of state st), lowest first."""
-        d = (st or self.state).done[p]
-        return [ph for ph in range(1, 11) if not d & (1 << ph)]
-
-    def next_phase(self, st, p):
-        # Masters has no single next phase: report the lowest not yet completed.
-        if st.over:
-            return None
-        d = st.done[p]
-        for ph in range(1, 11):
-            if not d & (1 << ph):
-                return ph
-        return None
-
-    def phases_done(self, st, p):
-        d = st.done[p]
-        c = 0
-        for ph in range(1, 11):
-            if d & (1 << ph):
-                c += 1
-        return c
-
-    def check_end(self, st, completed, names):
-        finishers = [p for p in range(st.n) if st.done[p] == _ALL_PHASES]
-        if finishers:
-            self.settle(st, finishers)

@@ -3,6 +3,11 @@
 # read one at a time, so this module is never loaded on a board during play.
 import json
 
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
 
 class Packed:
     """A list of records as it is kept in RAM. A hand as Python objects (a dict, its lists,
@@ -84,7 +89,7 @@ class Packed:
         return repr(list(self))
 
 
-_N_DICE = 10
+_N_DICE = const(10)
 
 
 # --- a Dice game's turns in RAM -------------------------------------------------------------------------
@@ -92,7 +97,7 @@ _N_DICE = 10
 # over 10 KB of a 64-bit heap (a dict and a string each), the most of anything in a Dice
 # game. In RAM a turn is one small int instead, nothing on the heap: the faces as ten
 # base-6 digits, then the player (0-7) and whether the dice were entered.
-_FACES_SPAN = 60466176   # 6 ** 10
+_FACES_SPAN = const(60466176)   # 6 ** 10
 # The largest packed turn, 16 * 6 ** 10 - 1 < 2 ** 30: a small int on a 32-bit board too.
 
 

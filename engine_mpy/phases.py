@@ -1,5 +1,5 @@
-# The ten phases and the ten Twist cards, as the rulebooks and RULINGS.md give them.
-# Tables are tuples/bytes so frozen firmware keeps them in flash.
+# The ten phases, as the rulebooks give them (docs/rules.md); the Twist cards are
+# engine_mpy/twist_cards.py. Tables are tuples/bytes so frozen firmware keeps them in flash.
 
 # Phase 10 is "set of 5 + set of 3" (RULINGS.md: the website's "set of 4" is a typo).
 PHASE_TEXT = (
@@ -20,22 +20,6 @@ PHASE_TEXT = (
 # phase but did not go out keeps 1 .. 10 - this many cards.
 PHASE_CARDS = b"\x00\x06\x07\x08\x07\x08\x09\x08\x07\x07\x08"
 
-TWIST_TEXT = (
-    "",
-    "3 sets of 3",
-    "4 sets of 2",
-    "1 set of 5 + 1 run of 4",
-    "2 sets of 3 + 1 run of 3",
-    "1 set of 3 + 1 run of 6",
-    "2 runs of 4",
-    "4 of one colour + run of 4",
-    "run of 5 all one colour",
-    "8 cards of one colour",
-    "9 cards of one colour",
-)
-
-TWIST_CARDS = b"\x00\x09\x08\x09\x09\x09\x08\x08\x05\x08\x09"
-
 # Penalty points for a card left in hand (Classic and Masters): 1-9, 10-12, Skip, Wild.
 CARD_POINTS = b"\x05\x0a\x0f\x19"
 CARD_KINDS = ("1-9", "10-12", "Skip", "Wild")
@@ -46,7 +30,3 @@ HAND_SIZE = 10
 
 def phase_text(n):
     return PHASE_TEXT[n] if 1 <= n <= 10 else ""
-
-
-def twist_text(n):
-    return TWIST_TEXT[n] if 1 <= n <= 10 else ""

@@ -15,8 +15,8 @@ from engine_mpy.game import SAVE_FORMAT, SAVE_VERSION
 
 # kind -> (module, class). Imported on demand so a board only loads the game it plays.
 KINDS = {
-    "classic": ("engine_mpy.cards", "Classic"),
-    "masters": ("engine_mpy.cards", "Masters"),
+    "classic": ("engine_mpy.classic", "Classic"),
+    "masters": ("engine_mpy.masters", "Masters"),
     "twist": ("engine_mpy.twist", "Twist"),
     "dice": ("engine_mpy.dice", "DiceGame"),
 }

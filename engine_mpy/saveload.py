@@ -7,11 +7,17 @@ import json
 
 from engine_mpy.game import SAVE_FORMAT, SAVE_VERSION, RuleError
 from engine_mpy.savefile import SaveError, game_class
+from engine_mpy.lines import read_line
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
 
 HEAD_MAX = 2048   # the header line: settings (a Twist board of 64 spaces, six names)
 LINE_MAX = 1024   # a record's line (a Twist hand of six players is under 200)
-_CHUNK = 256      # version 1 is read this much at a time
-_V1_VALUE_MAX = 4096   # a setting or a record inside a version 1 save
+_CHUNK = const(256)      # version 1 is read this much at a time
+_V1_VALUE_MAX = const(4096)   # a setting or a record inside a version 1 save
 
 
 def load(f, sink=None, keep=None):
@@ -22,7 +28,7 @@ def load(f, sink=None, keep=None):
     comes back with .torn: the number of a hand whose line was cut short at the end of
     the file (a save the power cut; it is not part of the game), else 0, and (version 2)
     .size: the bytes of its whole lines."""
-    head = f.readline(HEAD_MAX)
+    head = read_line(f, HEAD_MAX)
     d = None
     try:
         d = json.loads(head)
@@ -52,7 +58,7 @@ def load(f, sink=None, keep=None):
     pos = len(head)
     i = 0
     while True:
-        line = f.readline(LINE_MAX)
+        line = read_line(f, LINE_MAX)
         if not line:
             break
         start = pos
@@ -212,7 +218,7 @@ def records_v1(f, each):
     replayed: the device copies a save it has read once into version 2)."""
     d = None
     try:
-        d = json.loads(f.readline(HEAD_MAX))
+        d = json.loads(read_line(f, HEAD_MAX))
     except (ValueError, RuntimeError):
         pass
     if isinstance(d, dict):          # the whole save was its first line

@@ -20,7 +20,8 @@
 # A record handed to add() or replace() that is already in this form is kept as it is
 # (not copied, to halve the heap a loaded game needs): build a new one for every hand.
 from engine_mpy.game import Game, RuleError, check_names, check_int
-from engine_mpy.phases import PHASE_CARDS, TWIST_CARDS, phase_text, twist_text
+from engine_mpy.phases import PHASE_CARDS, phase_text
+from engine_mpy.twist_cards import TWIST_CARDS, twist_text
 from engine_mpy import handcheck
 from engine_mpy import board_layout
 
@@ -374,34 +375,3 @@ class Twist(Game):
         # Ties keep seating order (MicroPython's sort is not stable, so say it in the key).
         order.sort(key=lambda p: p - 8 * self.state.pos[p])
         return [(p, self.space(p)) + self.attempt_text(p) for p in order]
-
-    def summary(self):
-        """The standings as plain data (host `show --json`, tests)."""
-        names = self.settings["players"]
-        st = self.state
-        players = []
-        for p in range(st.n):
-            label, text = self.attempt_text(p)
-            players.append({"name": names[p], "space": self.space(p), "next": label, "text": text})
-        return {
-            "game": self.KIND,
-            "hands": st.hands,
-            "players": players,
-            "over": st.over,
-            "winners": [names[w] for w in st.winners],
-            "dealer": None if st.over else names[self.dealer()],
-        }
-
-    def describe(self):
-        """The standings as text (host `show`)."""
-        names = self.settings["players"]
-        st = self.state
-        lines = ["Twist, %d players, %d hands played, board of %d spaces" % (st.n, st.hands, self.red + 1), ""]
-        for p, sp, label, text in self.standings():
-            lines.append("%-12s space %2d  %s: %s" % (names[p], sp, label, text))
-        lines.append("")
-        if st.over:
-            lines.append("Game over: %s won." % " and ".join([names[w] for w in st.winners]))
-        else:
-            lines.append("Next hand: %s deals, %s plays first." % (names[self.dealer()], names[self.first_player()]))
-        return "\n".join(lines)

@@ -4,10 +4,8 @@
 # later. Screens live in firmware/screens/ and are imported when pushed and dropped when
 # popped, so only the screens on the stack take RAM.
 import gc
-import json
 import sys
 
-from firmware.keys import LEFT, BACK, KEY_MASK
 from firmware.store import small_heap
 
 try:
@@ -15,60 +13,14 @@ try:
 except ImportError:
     const = lambda x: x
 
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_LEFT = const(3)
+_BACK = const(6)
+_KEY_MASK = const(0x7F)
+
 VERSION = "0.1.0"
 
 _POLL_MS = const(10)
-
-SETTINGS_FILE = "settings.json"
-
-# What a fresh device uses. dim_s / off_s are seconds of no key; 0 means never.
-DEFAULTS = {
-    "contrast": 128,
-    "dim_s": 60,
-    "off_s": 300,
-    "three_button": False,
-    "entry": "cards",
-    "sh1106": False,
-}
-
-
-def check_settings(d):
-    """The saved settings as a full dict, or None when the text is not settings at all.
-    Unknown keys are dropped and a bad or missing value falls back to its default, so one
-    bad value never loses the others."""
-    if not isinstance(d, dict):
-        return None
-    out = {}
-    for k in DEFAULTS:
-        v = d.get(k, DEFAULTS[k])
-        dv = DEFAULTS[k]
-        if isinstance(dv, bool):
-            ok = v is True or v is False
-        elif isinstance(dv, int):
-            ok = isinstance(v, int) and v is not True and v is not False and 0 <= v <= 0xFFFF
-            if ok and k == "contrast":
-                ok = v <= 255
-        else:
-            ok = v in ("cards", "points")
-        out[k] = v if ok else dv
-    return out
-
-
-def _parse_settings(text):
-    return check_settings(json.loads(text))
-
-
-def load_settings(store):
-    """(settings, message, unread): the saved settings or the defaults, and what went
-    wrong if anything (a damaged file is set aside by the store and the defaults used;
-    one that could not be read is left alone, unread, and the defaults used meanwhile)."""
-    if store is None:
-        return dict(DEFAULTS), None, False
-    text, msg, unread = store.read(SETTINGS_FILE, _parse_settings)
-    if text is None:
-        return dict(DEFAULTS), msg, unread
-    return _parse_settings(text), msg, False
-
 
 def _half_taken():
     f = getattr(gc, "mem_free", None)
@@ -97,9 +49,10 @@ class App:
         self.board = board
         self.messages = []     # what the player must read, in order (tell() shows them)
         self.session = None    # the running game (firmware.session), set by main.build
-        self.settings_unread = False
+        self.settings_unread = False   # settings.json there but not read: never written
         if settings is None:
-            settings, msg, self.settings_unread = load_settings(store)
+            from firmware.settings_file import load
+            settings, msg, self.settings_unread = load(store)
             self.say(msg)
         self.settings = settings
         self.mem_free = mem_free or _mem_free
@@ -202,6 +155,14 @@ class App:
         elif name not in self.cached:
             self.cached.append(name)
 
+    def sweep(self):
+        """Helpers a screen pulled in (reading a file, the roster, the history) leave RAM:
+        the next screen that needs one loads it again. Then collect (here, not deeper:
+        see store.small_heap)."""
+        for m in _HELPERS:
+            _unload(m)
+        gc.collect()
+
     def start(self, name="menu"):
         self.push(name)
         self.tell()
@@ -218,40 +179,6 @@ class App:
         self.messages = []
         for i in range(len(msgs) - 1, -1, -1):
             self.push("note", msgs[i])
-
-    # --- settings ------------------------------------------------------------------------
-    def save_setting(self, key, value):
-        """Commit one setting. Writes flash only when the value really changes; returns
-        whether it did."""
-        if self.settings.get(key) == value:
-            return False
-        new = dict(self.settings)
-        new[key] = value
-        if self.settings_unread:
-            # settings.json is there but could not be read: never written over with
-            # settings built without it. The change holds until power-off.
-            self.say("settings.json could not be read, so the change is not saved: it holds until the device is switched off.")
-        elif self.store is not None and not self.store.write_atomic(
-                SETTINGS_FILE, json.dumps(new, separators=(",", ":"))):
-            # Flash refused (full, read-only): the setting holds until power-off and the
-            # player is told.
-            self.say(self.store.error)
-        self.settings = new
-        self.apply(key)
-        self.tell()
-        return True
-
-    def apply(self, key):
-        if key == "contrast":
-            self.display.contrast(self.settings["contrast"])
-        elif key == "three_button":
-            # The buttons' timing state is trivial to rebuild; the new mode takes effect
-            # at once.
-            self.buttons = type(self.buttons)(three_button=self.settings["three_button"])
-        elif key == "sh1106":
-            # The display driver is set up once, at start-up.
-            self.say("The display type takes effect at the next start.")
-        # dim_s / off_s are read live by the loop.
 
     # --- the loop ------------------------------------------------------------------------
     def wake(self):
@@ -275,8 +202,8 @@ class App:
     def handle(self, key):
         scr = self.top()
         if not scr.key(key):
-            k = key & KEY_MASK
-            if k == BACK or k == LEFT:
+            k = key & _KEY_MASK
+            if k == _BACK or k == _LEFT:
                 self.pop()
 
     def step(self):
@@ -302,6 +229,8 @@ class App:
             self._idle(now)
             if self.tidy:
                 self.tidy = False
+                if self.small:
+                    self.sweep()
                 gc.collect()
                 if self.cached and _half_taken():
                     self._evict()
@@ -348,6 +277,10 @@ class _Parked:
         self.module = module
         self.arg = arg
         self.state = state
+
+
+_HELPERS = ("firmware.storeread", "firmware.roster", "firmware.history", "firmware.settings_file",
+            "engine_mpy.lines")
 
 
 def _unload(full):

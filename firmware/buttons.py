@@ -9,12 +9,20 @@
 #   then faster and faster down to one every REPEAT_MIN_MS; the release after a repeat is silent;
 # - contact bounce shorter than DEBOUNCE_MS is ignored;
 # - a button already held when the device starts does nothing until it is let go.
-from firmware.keys import UP, DOWN, LEFT, RIGHT, OK, BACK, REPEAT
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x
+
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_UP = const(1)
+_DOWN = const(2)
+_LEFT = const(3)
+_RIGHT = const(4)
+_OK = const(5)
+_BACK = const(6)
+_REPEAT = const(0x80)
 
 try:
     from time import ticks_diff, ticks_add
@@ -39,7 +47,7 @@ _M_OK = const(16)
 _M_STEPPERS = const(3)  # UP and DOWN repeat
 _ALL5 = const(0x1F)
 _ALL3 = const(0x13)  # three-button mode: UP, DOWN, OK
-_KEY_OF = bytes((UP, DOWN, LEFT, RIGHT, OK))
+_KEY_OF = bytes((_UP, _DOWN, _LEFT, _RIGHT, _OK))
 _QLEN = const(4)
 
 
@@ -105,13 +113,13 @@ class Buttons:
         held = self.state & ~(self._ignore | self._done)
         if held & _M_OK and ticks_diff(now_ms, self._down_t[_I_OK]) >= self.LONG_MS:
             self._done |= _M_OK
-            self._push(BACK)
+            self._push(_BACK)
         held = self.state & ~self._ignore & _M_STEPPERS
         if held:
             for i in (_I_UP, _I_DOWN):
                 if held & (1 << i) and ticks_diff(now_ms, self._next_rep[i]) >= 0:
                     self._done |= 1 << i
-                    self._push(_KEY_OF[i] | REPEAT)
+                    self._push(_KEY_OF[i] | _REPEAT)
                     # Timed from now, not from when it was due: a slow loop gets fewer
                     # repeats, never a burst of them.
                     self._next_rep[i] = ticks_add(now_ms, self._gap[i])

@@ -1,6 +1,7 @@
 # Time for the app loop, passed in rather than read from `time` so the simulator can run a
-# virtual clock (headless runs take no real time and give the same screens on every run).
-# Both clocks have the same three methods: ticks_ms(), ticks_diff(a, b), sleep_ms(ms).
+# virtual clock (host_sim/vclock.py: headless runs take no real time and give the same
+# screens on every run). Both clocks have the same three methods: ticks_ms(),
+# ticks_diff(a, b), sleep_ms(ms).
 import time
 
 # MicroPython's millisecond counter wraps at 2**30 on every port; a virtual clock wraps at
@@ -27,22 +28,3 @@ class Clock:
 
     def sleep_ms(self, ms):
         time.sleep(ms / 1000)
-
-
-class VirtualClock:
-    """A clock that only moves when slept on (or advanced): the simulator's time."""
-
-    def __init__(self, start=0):
-        self.now = start & (_PERIOD - 1)
-
-    def ticks_ms(self):
-        return self.now
-
-    def ticks_diff(self, a, b):
-        return ((a - b + _HALF) & (_PERIOD - 1)) - _HALF
-
-    def sleep_ms(self, ms):
-        if ms > 0:
-            self.now = (self.now + ms) & (_PERIOD - 1)
-
-    advance = sleep_ms

@@ -29,10 +29,7 @@ _DATA_BYTES = const(2)    # on the wire ahead of a data transaction's pixels: ad
 _DIM = const(1)           # contrast while dimmed: still readable in a dark room
 _ENODEV = const(19)
 _SET_CONTRAST = const(0x81)
-_SET_NORM_INV = const(0xA6)
 _SET_DISP = const(0xAE)
-_SET_COM_OUT_DIR = const(0xC0)
-_SET_SEG_REMAP = const(0xA0)
 # The driver and its bus helper: needed only to set the chip up.
 _DRIVER_MODULES = ("adafruit_ssd1306", "adafruit_bus_device.i2c_device",
                    "adafruit_bus_device.spi_device", "adafruit_bus_device")
@@ -67,32 +64,6 @@ class _Bus:
         self.i2c.readfrom_into(addr, memoryview(buf)[start:end])
 
 
-def _first_diff(a, b):
-    """The first index where the equal-length a and b differ (they do somewhere), by
-    halving: a few slice compares in C instead of a Python loop per byte."""
-    lo = 0
-    hi = len(a) - 1
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if a[lo:mid + 1] == b[lo:mid + 1]:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
-
-
-def _last_diff(a, b, lo):
-    """The last index where a and b differ, given that they differ at lo."""
-    hi = len(a) - 1
-    while lo < hi:
-        mid = (lo + hi + 1) >> 1
-        if a[mid:hi + 1] == b[mid:hi + 1]:
-            hi = mid - 1
-        else:
-            lo = mid
-    return lo
-
-
 class Display:
 
     def __init__(self, i2c, addr=0x3C, controller="ssd1306", width=128, height=64):
@@ -124,16 +95,10 @@ class Display:
         frame = memoryview(self.buffer)
         self._frame = frame[1:]
         self.canvas = gfx.Canvas(self._frame)
-        self._nat = gfx._native     # None: the Python scan (the reference; CPython)
+        # the scan and copy below: native code, or the Python reference (CPython)
+        self._nat = self.canvas._nat
         # What the panel holds, page by page, to find the rows that changed.
         self._sent = bytearray(self._pages * _PAGE_W)
-        # The Python path compares and copies row by row through views kept here; native
-        # code works on the whole buffers and needs none (RAM for the screens).
-        self._row = self._sent_row = None
-        if self._nat is None:
-            sent = memoryview(self._sent)
-            self._row = [frame[1 + p * _PAGE_W:1 + (p + 1) * _PAGE_W] for p in range(self._pages)]
-            self._sent_row = [sent[p * _PAGE_W:(p + 1) * _PAGE_W] for p in range(self._pages)]
         # Per page, the first and last column that changed (first > last: none).
         self._lo = bytearray(self._pages)
         self._hi = bytearray(self._pages)
@@ -165,11 +130,8 @@ class Display:
                 lo[p] = 0
                 hi[p] = _PAGE_W - 1
             n = pages
-        elif self._nat is not None:
-            # the scan below in native code (firmware/fastdraw.py)
-            n = self._nat.diff_rows(self._frame, self._sent, lo, hi, pages)
         else:
-            n = self._diff_rows()
+            n = self._nat.diff_rows(self._frame, self._sent, lo, hi, pages)
         if not n:
             return 0
         if self._sh1106:
@@ -181,33 +143,7 @@ class Display:
             self._send(0, pages - 1, 0, _PAGE_W - 1)
         else:
             self._windows(True)
-        if self._nat is not None:
-            self._nat.copy_rows(self._frame, self._sent, lo, hi, pages)
-            return n
-        rows = self._row
-        sent = self._sent_row
-        for p in range(pages):
-            if lo[p] <= hi[p]:
-                sent[p][lo[p]:hi[p] + 1] = rows[p][lo[p]:hi[p] + 1]
-        return n
-
-    def _diff_rows(self):
-        """Per page row, the first and last column that changed into _lo/_hi (1 and 0 for
-        none); how many rows changed."""
-        rows = self._row
-        sent = self._sent_row
-        lo = self._lo
-        hi = self._hi
-        n = 0
-        for p in range(self._pages):
-            if rows[p] != sent[p]:
-                a = _first_diff(rows[p], sent[p])
-                lo[p] = a
-                hi[p] = _last_diff(rows[p], sent[p], a)
-                n += 1
-            else:
-                lo[p] = 1
-                hi[p] = 0
+        self._nat.copy_rows(self._frame, self._sent, lo, hi, pages)
         return n
 
     def _windows(self, send):
@@ -302,12 +238,3 @@ class Display:
         """Panel on or off (the RAM keeps the picture; nothing is resent)."""
         self.command(_SET_DISP | (1 if on else 0))
         self.is_on = bool(on)
-
-    def invert(self, on=True):
-        self.command(_SET_NORM_INV | (1 if on else 0))
-
-    def flip(self, on=True):
-        """Turn the picture 180 degrees (a module mounted upside down); redraws it all."""
-        r = 0 if on else 1     # the driver's rotate(not on)
-        self.command(_SET_COM_OUT_DIR | (r << 3), _SET_SEG_REMAP | r)
-        self.show(full=True)

@@ -6,7 +6,7 @@
 # It is the game's list of records (engine_mpy/game.py): a change the game makes is kept
 # here until save() puts it on the flash: a new hand as an appended line; an undo or a
 # correction by writing the file whole (atomically, through the store); drop() forgets it
-# when the flash refused.
+# when the flash refused. Reading a save at start is firmware/gameload.py (then dropped).
 import json
 
 try:
@@ -14,7 +14,6 @@ try:
 except ImportError:   # pragma: no cover
     array = None
 
-from engine_mpy import savefile
 
 
 class GameFile:
@@ -124,8 +123,10 @@ class GameFile:
             starts = array("I")
             pos = [0]
 
+            from engine_mpy.savefile import header   # (loaded for an undo, a correction)
+
             def writer(put):
-                h = savefile.header(game)
+                h = header(game)
                 put(h)
                 pos[0] = len(h.encode())
                 for i in range(self.n):
@@ -144,72 +145,3 @@ class GameFile:
         self.new = None
         self.at = -1
         return None
-
-
-def load(store, name):
-    """(game or None, message or None, unread): the running game from name, its records
-    left on the flash. A version 1 save (earlier firmware) is read, then copied out as
-    version 2 (atomically: a cut leaves the version 1 file, read again at the next start);
-    a save cut short while a hand was added loses that hand and says so."""
-    from engine_mpy import saveload
-    gf = GameFile(store, name)
-    v1 = []
-
-    def sink(game, i, norm, start, line):
-        if start is None:          # version 1: no lines to index
-            v1.append(1) if not v1 else None
-            gf.n = i + 1
-        else:
-            gf.loaded(game, i, norm, start, line)
-
-    def read(f):
-        gf.__init__(store, name)
-        return saveload.load(f, sink, gf)
-    game, msg, unread = store.recover(name, read)
-    if game is None:
-        return None, msg, unread
-    if v1:
-        try:
-            err = _convert(store, name, gf, game)
-        except Exception as e:      # short of memory: the version 1 file stays as it is
-            err = "short of memory" if isinstance(e, MemoryError) else type(e).__name__
-        if err:
-            return None, "%s is a save of an earlier version and could not be converted (%s); it is kept as it is." % (name, err), True
-        return game, msg, False
-    gf.end = game.size
-    if game.torn:
-        gf.whole = True     # the cut tail goes at the next save
-        return game, "The save of hand %d was cut short (the power went?): enter that hand again." % game.torn, False
-    gf.whole = False
-    return game, msg, False
-
-
-def _convert(store, name, gf, game):
-    # The version 1 save again, its records (checked already) copied out a line each: no
-    # second replay, so it takes no more RAM than the reading did.
-    from engine_mpy import saveload
-    starts = array("I")
-    pos = [0]
-
-    def writer(put):
-        def each(rec):
-            t = json.dumps(rec, separators=(",", ":"))
-            starts.append(pos[0])
-            put(t)
-            put("\n")
-            pos[0] += len(t.encode()) + 1
-        h = savefile.header(game)
-        put(h)
-        pos[0] = len(h.encode())
-        f = store.open(name, "rb")
-        try:
-            saveload.records_v1(f, each)
-        finally:
-            f.close()
-    if not store.write_atomic(name, writer):
-        return store.error
-    gf.starts = starts
-    gf.end = pos[0]
-    gf.n = len(starts)
-    gf.whole = False
-    return None

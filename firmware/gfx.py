@@ -15,9 +15,10 @@ import sys
 
 from firmware import fonts
 
-# The inner loops in native code where the runtime can run it (firmware/fastdraw.py:
-# MicroPython with a native emitter); the Python below is the reference and CPython's path,
-# and draws the same bytes (tests/both/test_gfx_native.py).
+# The inner loops: native code where the runtime can run it (firmware/fastdraw.py:
+# MicroPython with a native emitter), else the same four functions in plain Python
+# (firmware/gfx_py.py: the reference, CPython's path; tests/both/test_gfx_native.py checks
+# they draw the same bytes). A board with native code never loads the Python ones.
 _native = None
 if sys.implementation.name == "micropython":
     try:
@@ -28,6 +29,16 @@ if sys.implementation.name == "micropython":
         _native = None
 _OFF = const(0x4000)   # fastdraw's position packing
 _TEXT = const(0x10000)  # fastdraw.cells: the cells are the characters of a str
+
+
+def inner(native=True):
+    """The module that draws: fastdraw (native) when it runs here and native is wanted,
+    else gfx_py."""
+    if native and _native is not None:
+        return _native
+    from firmware import gfx_py
+    return gfx_py
+
 
 WIDTH = const(128)
 HEIGHT = const(64)
@@ -41,7 +52,6 @@ _BIG = memoryview(fonts.BIG)
 _ICONS = memoryview(fonts.ICONS)
 # Sources for whole-byte fills (a page row or part of one, in one slice copy).
 _ZEROS = memoryview(bytes(WIDTH))
-_ONES = memoryview(b"\xff" * WIDTH)
 
 
 class Canvas:
@@ -50,7 +60,7 @@ class Canvas:
         self.height = (len(buf) >> 7) << 3   # 64 for the 1024-byte screen
         self._pages = self.height >> 3
         # native=False: the Python reference even where native code runs (the tests)
-        self._nat = _native if native else None
+        self._nat = inner(native)
 
     # --- areas ------------------------------------------------------------------------
     def clear(self):
@@ -105,103 +115,25 @@ class Canvas:
             h = self.height - y
         if w <= 0 or h <= 0:
             return
-        b = self.buf
-        if self._nat is not None:
-            self._nat.rect(b, x, y, w, h, op)
-            return
-        y2 = y + h   # one past the last row
-        for p in range(y >> 3, ((y2 - 1) >> 3) + 1):
-            top = p << 3
-            m = 0xFF
-            if y > top:
-                m &= (0xFF << (y - top)) & 0xFF
-            if y2 < top + 8:
-                m &= (1 << (y2 - top)) - 1
-            o = p * WIDTH + x
-            if m == 0xFF and op != 2:
-                b[o:o + w] = (_ONES if op else _ZEROS)[:w]
-            elif op == 1:
-                for i in range(o, o + w):
-                    b[i] |= m
-            elif op == 0:
-                k = 0xFF ^ m
-                for i in range(o, o + w):
-                    b[i] &= k
-            else:
-                for i in range(o, o + w):
-                    b[i] ^= m
+        self._nat.rect(self.buf, x, y, w, h, op)
 
     # --- glyph columns ----------------------------------------------------------------
     def _cols(self, src, start, n, x, y, inv):
         """Write n glyph columns src[start:start+n] as an opaque 8-row strip at (x, y),
         bits flipped when inv is 0xFF; clipped at every edge."""
-        b = self.buf
-        nat = self._nat
-        if nat is not None and n < 256:
-            if x < WIDTH and x + n > 0 and -8 < y < self.height:
-                nat.cells(b, src, src, start << 8 | n, (x + _OFF) << 16 | (y + _OFF),
-                          self._pages << 8 | inv)
-            return
-        if not (y & 7) and 0 <= y < self.height and x >= 0 and x + n <= WIDTH and not inv:
-            o = (y >> 3) * WIDTH + x
-            b[o:o + n] = src[start:start + n]
-            return
-        s = y & 7
-        p = y >> 3   # floor, so a strip starting above the screen keeps its lower part
-        top = 0 <= p < self._pages
-        bot = s and 0 <= p + 1 < self._pages
-        if not (top or bot):
-            return
-        keep_top = (1 << s) - 1          # rows above the strip in page p
-        keep_bot = 0xFF ^ keep_top       # rows below the strip in page p+1
-        o1 = p * WIDTH
-        o2 = o1 + WIDTH
-        for j in range(n):
-            xx = x + j
-            if xx < 0 or xx >= WIDTH:
-                continue
-            g = src[start + j] ^ inv
-            if top:
-                b[o1 + xx] = (b[o1 + xx] & keep_top) | ((g << s) & 0xFF)
-            if bot:
-                b[o2 + xx] = (b[o2 + xx] & keep_bot) | (g >> (8 - s))
+        if n < 256 and x < WIDTH and x + n > 0 and -8 < y < self.height:
+            self._nat.cells(self.buf, src, src, start << 8 | n, (x + _OFF) << 16 | (y + _OFF),
+                            self._pages << 8 | inv)
 
     # --- text -------------------------------------------------------------------------
     def text(self, s, x, y, c=1):
         """Draw s in the small font with its top-left at (x, y); return the x after it."""
         # c 0: dark text on a lit background, every bit of the cells flipped
-        inv = 0 if c else 0xFF
-        font = _SMALL
         n = len(s)
-        nat = self._nat
-        if nat is not None:
-            if x < WIDTH and x + n * CHAR_W > 0 and -8 < y < self.height and x > -_OFF:
-                nat.cells(self.buf, font, s, n, (x + _OFF) << 16 | (y + _OFF),
-                          _TEXT | self._pages << 8 | inv)
-            return x + n * CHAR_W
-        if not inv and not (y & 7) and 0 <= y < self.height and x >= 0 and x + n * CHAR_W <= WIDTH:
-            # Fast path: each character is one slice copy into the page row.
-            b = self.buf
-            o = (y >> 3) * WIDTH + x
-            for ch in s:
-                k = ord(ch) - 32
-                if k < 0 or k > 94:
-                    k = 95
-                k *= CHAR_W
-                b[o:o + CHAR_W] = font[k:k + CHAR_W]
-                o += CHAR_W
-            return x + n * CHAR_W
-        end = x + n * CHAR_W
-        for ch in s:
-            if x >= WIDTH:
-                break
-            if x + CHAR_W > 0:
-                k = ord(ch) - 32
-                if k < 0 or k > 94:
-                    k = 95
-                self._cols(font, k * CHAR_W, CHAR_W, x, y, inv)
-            x += CHAR_W
-        return end
+        if x < WIDTH and x + n * CHAR_W > 0 and -8 < y < self.height and x > -_OFF:
+            self._nat.cells(self.buf, _SMALL, s, n, (x + _OFF) << 16 | (y + _OFF),
+                            _TEXT | self._pages << 8 | (0 if c else 0xFF))
+        return x + n * CHAR_W
 
     def text_width(self, s):
         return len(s) * CHAR_W

@@ -15,13 +15,19 @@ try:
 except ImportError:   # pragma: no cover
     array = None
 
+from engine_mpy.lines import read_line as _line
 from firmware.store import HISTORY
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
 
 SEGMENT = 100
 ARCHIVES = 9
 LINE_MAX = 2048           # the longest line: a Dice game of 300 turns, a long Twist game
 _HEAD = '{"format":"phase10-history","v":2}\n'
-_V1_MAX = 16384
+_V1_MAX = const(16384)
 
 
 class Index:
@@ -71,7 +77,7 @@ def index(f):
     ix.torn = start != pos
     ix.end = start
     f.seek(0)
-    d = json.loads(f.readline(256))
+    d = _json(_line(f, 256))
     if not isinstance(d, dict) or d.get("format") != "phase10-history" or d.get("v") != 2:
         raise ValueError("not a history file")
     return ix
@@ -80,12 +86,17 @@ def index(f):
 def read_line(f, start):
     """The game (a dict) on the line starting at byte start of the open file f."""
     f.seek(start)
-    line = f.readline(LINE_MAX)
+    line = _line(f, LINE_MAX)
     if not line.endswith(b"\n"):
         raise ValueError("a line is too long or cut short")
-    e = json.loads(line)
-    check_entry(e)
-    return e
+    return check_entry(_json(line))
+
+
+def _json(b):
+    try:
+        return json.loads(b)
+    except RuntimeError:      # RecursionError (CPython): nested deeper than any line
+        raise ValueError("nested too deep")
 
 
 def check_entry(e):

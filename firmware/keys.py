@@ -22,13 +22,3 @@ BIT_DOWN = const(2)
 BIT_LEFT = const(4)
 BIT_RIGHT = const(8)
 BIT_OK = const(16)
-
-# For logs and the simulator's script: key code -> the word on the button.
-NAMES = ("", "up", "down", "left", "right", "ok", "back")
-
-
-def name(key):
-    """'up', 'up+repeat', ...; '' for no key."""
-    base = key & KEY_MASK
-    s = NAMES[base] if base < len(NAMES) else "key%d" % base
-    return s + "+repeat" if key & REPEAT else s

@@ -11,13 +11,16 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     if board is None:
         board = boards.detect()
     from firmware.store import Store
-    from firmware.app import App, load_settings
+    from firmware.app import App
     store = Store(root)
     # FAT loses every file to a power cut at the wrong moment: said at every start
     from firmware.fscheck import check
     fat = check(root)
     check = None
-    settings, message, unread = load_settings(store)
+    from firmware import settings_file
+    settings, message, unread = settings_file.load(store)
+    settings_file = None
+    _unload("settings_file")
     i2c = boards.make_i2c(board)
     pins = boards.make_pins(board)
     # The display first: its driver is loaded, sets the chip up and is dropped again, so
@@ -32,6 +35,13 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     from firmware.session import Session
     session = Session(store)
     session.load()
+    _unload("storeread")       # files are read at start; a screen that reads loads it again
+    import sys
+    if sys.implementation.name == "micropython" and sys.modules.pop("engine_mpy.lines", None):
+        try:
+            delattr(sys.modules["engine_mpy"], "lines")
+        except (AttributeError, TypeError, KeyError):
+            pass
     from firmware.buttons import Buttons, PinReader
     reader = PinReader(pins)
     buttons = Buttons(three_button=settings["three_button"])
@@ -54,6 +64,16 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
         app.say(m)
     app.start()
     return app
+
+
+def _unload(leaf):
+    """Drop firmware.<leaf>, needed at start only (MicroPython: CPython has RAM to spare)."""
+    import sys
+    if sys.implementation.name == "micropython" and sys.modules.pop("firmware." + leaf, None) is not None:
+        try:
+            delattr(sys.modules["firmware"], leaf)
+        except (AttributeError, TypeError, KeyError):
+            pass
 
 
 # Code that only start-up runs: the board detection and board files (the Board object keeps

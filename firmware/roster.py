@@ -176,24 +176,35 @@ def finish(app):
         except Unread as e:
             release()
             return e.args[0] + " The game is still running."
-    err = s.finish(True, rows)
+    e = _entry(g, True)
+    g = None
     release()
+    err = s.finish(e, rows)
     if err and msg:
         return msg + " " + err
     return err or msg
 
 
+def _entry(g, finished):
+    """The history's line for game g (engine_mpy/summary.py; numbered by the finish)."""
+    from engine_mpy import summary
+    e = summary.entry(g, finished, 0)
+    import sys
+    sys.modules.pop("engine_mpy.summary", None)
+    try:
+        delattr(sys.modules["engine_mpy"], "summary")
+    except (AttributeError, TypeError, KeyError):
+        pass
+    return e
+
+
 def finish_and_leave(app):
-    """finish(), then back to the main menu, with its message (if any) on a note: what
-    every game's Finish game does."""
-    msg = finish(app)
-    if msg and app.session.game is not None:
-        app.push("note", msg)      # refused: the game is still on
-        return
+    """What every game's Finish game does: back to the main menu, which then finishes the
+    game (menu.start_pending: finish() with the game's screens gone from RAM) and shows
+    its message, if any, on a note (refused: the game is still there to continue)."""
+    app.pending = "finish"
     while app.pop():
         pass
-    if msg:
-        app.push("note", msg)
 
 
 def release():
@@ -215,6 +226,6 @@ def abandon(app):
     s = app.session
     if s.game is None:
         return None
-    msg = s.finish(False)
+    e = _entry(s.game, False)
     release()
-    return msg
+    return s.finish(e)

@@ -12,14 +12,10 @@
 # from the journal. Each step is done again harmlessly (the history's line carries its
 # number, and is not added twice): a game is never counted twice, nor lost.
 import gc
-import json
 
-from engine_mpy import savefile
-from engine_mpy.game import RuleError
+from firmware.store import GAME as GAME_FILE, small_heap
 
-from firmware.store import GAME as GAME_FILE, ROSTER, small_heap
-
-FINISH_FILE = "finish.json"   # a finish under way (see above)
+FINISH_FILE = "finish.json"   # a finish under way (see above; firmware/finish.py does it)
 
 
 class Session:
@@ -44,27 +40,34 @@ class Session:
             return None
         if self._complete_finish():
             return None       # the finish stays pending (the next start tries again)
+        if not self.store.exists(GAME_FILE) and not self.store.exists(GAME_FILE + ".tmp"):
+            return None       # no game: none of the game's code is loaded
         try:
-            from firmware import gamefile
-            game, msg, self.unread = gamefile.load(self.store, GAME_FILE)
+            from firmware import gameload
+            game, msg, self.unread = gameload.load(self.store, GAME_FILE)
         except Exception as e:     # short of memory for the reading code itself
             game = None
             self.unread = self.store.exists(GAME_FILE)
             msg = "%s could not be read (%s); it is kept as it is." % (
                 GAME_FILE, "short of memory" if isinstance(e, MemoryError) else type(e).__name__)
-        gamefile = None
+        gameload = None
         if msg:
             self.messages.append(msg)
         self.game = game
         game = None
         # Saves are read only at start: the reading code leaves RAM until the next start.
+        _unload("firmware", "gameload")
         _unload("engine_mpy", "saveload")
+        _unload("engine_mpy", "savefile")
+        _unload("engine_mpy", "lines")
         gc.collect()
         return self.game
 
     def start(self, kind, settings):
         """A new game. Returns None, or the message saying why it cannot start."""
         from firmware.gamefile import GameFile
+        from engine_mpy import savefile
+        from engine_mpy.game import RuleError
         try:
             game = savefile.game_class(kind)(settings, keep=GameFile(self.store, GAME_FILE))
         except (RuleError, savefile.SaveError) as e:
@@ -79,6 +82,7 @@ class Session:
             self.unread = False
         self.game = game
         err = self._save()
+        _unload("engine_mpy", "savefile")   # needed again for an undo or a correction
         if err:
             self.game = None
             return err
@@ -105,6 +109,7 @@ class Session:
         err = self.flush()         # a change not saved yet goes first (never two at once)
         if err:
             return err
+        from engine_mpy.game import RuleError
         try:
             getattr(g, action)(*args)
         except RuleError as e:
@@ -137,109 +142,45 @@ class Session:
             return None
         return self.game.records.save(self.game)
 
-    def finish(self, finished, roster_rows=None):
-        """The game is over and its result is in (finished; False: abandoned): add it to
-        the history, save roster_rows (the roster with this game counted, or None to leave
-        it alone), then forget the running game, as one commit (see the top of this file).
-        Returns None, or a message: if the flash refused the journal (or the history could
-        not be read) nothing has changed; if it refused a later step the game is over all
-        the same and the next start (or new game) completes the finish."""
+    def finish(self, entry, roster_rows=None):
+        """The game is over and its result is in: add entry (its history line,
+        engine_mpy/summary.py, numbered here) to the history, save roster_rows (the roster
+        with this game counted, or None to leave it alone), then forget the running game,
+        as one commit (firmware/finish.py). Returns None, or a message: if the flash
+        refused the journal (or the history could not be read) nothing has changed (the
+        game is read again from its save); if it refused a later step the game is over
+        all the same and the next start (or new game) completes the finish."""
         err = self.flush()     # the last change first: a finish records what the flash has
         if err:
             return err
-        st = self.store
-        g = self.game
-        if st is None or g is None:
+        if self.store is None or self.game is None:
             self.game = None
             return None
-        from firmware import history
-        said = []
-        try:
-            n = history.last_n(st, said) + 1
-        except OSError as e:
-            return e.args[0]
-        from engine_mpy.summary import entry
-        e = entry(g, finished, n)
-        g.records.close()
-        entry = history = None
-        _unload("engine_mpy", "summary")
-
-        def journal(put):
-            put('{"n":%d,"roster":' % n)
-            put(json.dumps(roster_rows, separators=(",", ":")))
-            put(',"entry":')
-            put(json.dumps(e, separators=(",", ":")))
-            put("}")
-        if not st.write_atomic(FINISH_FILE, journal):
-            return st.error or "Could not save the finished game."
-        # Committed: the game is over even if the flash refuses what follows (the next
-        # start or the next new game completes it from the journal).
-        self.game = None
-        g = None
-        gc.collect()
-        err = self._apply_finish(roster_rows, e, said)
-        e = None
-        gc.collect()
-        if said and not err:
-            err = " ".join(said)
+        from firmware import finish
+        err = finish.finish(self, entry, roster_rows)
+        finish = None
+        _unload("firmware", "finish")
         return err
-
-    def _apply_finish(self, roster_rows, e, said):
-        st = self.store
-        if roster_rows is not None and not st.write_atomic(ROSTER, json.dumps(roster_rows, separators=(",", ":"))):
-            return st.error
-        from firmware import history
-        try:
-            err = history.add(st, e, said)
-        except OSError as x:
-            return x.args[0]
-        if err:
-            return err
-        st.remove(GAME_FILE)
-        st.remove(FINISH_FILE)
-        return None
 
     def _complete_finish(self):
-        """A finish cut short by a power cut: complete it from its journal. Returns None,
-        or the message when it could not be completed (also in .messages)."""
-        j, msg, unread = self.store.load_json(FINISH_FILE, check_journal)
-        if msg:
-            self.messages.append(msg)
-        if unread:
-            return msg
-        if j is None:
+        """A finish cut short by a power cut: complete it from its journal (if there is
+        one). Returns None, or the message when it could not be completed."""
+        st = self.store
+        if not st.exists(FINISH_FILE) and not st.exists(FINISH_FILE + ".tmp"):
             return None
-        said = []
-        err = self._apply_finish(j["roster"], j["entry"], said)
-        self.messages.extend(said)
-        if err:
-            self.messages.append(err)
+        from firmware import finish
+        err = finish.complete(self)
+        finish = None
+        _unload("firmware", "finish")
         return err
-
-
-def check_journal(text):
-    """finish.json's contents as fully checked as the files it writes: the roster's rows
-    as roster.json takes them, the history's line as history.json takes it."""
-    j = json.loads(text)
-    if not isinstance(j, dict):
-        raise ValueError("not an object")
-    n = j.get("n")
-    e = j.get("entry")
-    if not isinstance(n, int) or n is True or n is False or n < 1:
-        raise ValueError("no game number")
-    from firmware import history, roster
-    history.check_entry(e)
-    if e.get("n") != n or not isinstance(e.get("game"), str) or not e.get("players"):
-        raise ValueError("the game does not match its number")
-    if j.get("roster") is not None:
-        roster.check_rows(j["roster"])
-    return j
 
 
 def _unload(pkg, leaf):
-    """Drop a module needed only now (reading a save, summing up a game) from RAM."""
+    """Drop a module needed only now (reading a save, finishing a game) from RAM.
+    MicroPython only: CPython (the simulator, the tests) has RAM to spare, and code there
+    holds the modules' classes (an exception class imported again would be another)."""
     import sys
-    if sys.modules.pop(pkg + "." + leaf, None) is not None:
+    if sys.implementation.name == "micropython" and sys.modules.pop(pkg + "." + leaf, None) is not None:
         try:
             delattr(sys.modules[pkg], leaf)
         except (AttributeError, TypeError, KeyError):

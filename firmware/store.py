@@ -49,7 +49,6 @@ class Store:
         self.writes = 0         # saves, appends and removals done: flash wear
         self.bytes_written = 0
         self.error = None       # why the last save failed (flash full...), for the screen
-        self._sig = {}          # name -> (length, hash) of the text last read or written
         self._ensure_root()
 
     # --- paths ---------------------------------------------------------------------------
@@ -87,16 +86,6 @@ class Store:
 
     def open(self, name, mode="rb"):
         return self._open(self.path(name), mode)
-
-    def names(self):
-        """The files in the store's folder (none when it cannot be listed: never raises)."""
-        try:
-            try:
-                return [e[0] for e in self._os.ilistdir(self.root or ".") if type(e[0]) is str]
-            except AttributeError:       # CPython's os
-                return self._os.listdir(self.root or ".")
-        except Exception:            # a garbled directory (FAT cut short), a flash error
-            return []
 
     # --- writing -------------------------------------------------------------------------
     def write_atomic(self, name, text):
@@ -136,10 +125,6 @@ class Store:
             return False
         self.writes += 1
         self.bytes_written += size
-        if data is None:
-            self._sig.pop(name, None)   # no copy of a streamed text to compare with
-        else:
-            self._sig[name] = (size, hash(data))
         self.error = None
         return True
 
@@ -158,17 +143,8 @@ class Store:
             return False
         self.writes += 1
         self.bytes_written += len(data)
-        self._sig.pop(name, None)
         self.error = None
         return True
-
-    def save(self, name, text):
-        """write_atomic only when text differs from what the file already holds (as last
-        read or written here): a write only when something changed. True if written."""
-        data = text.encode() if isinstance(text, str) else bytes(text)
-        if self._sig.get(name) == (len(data), hash(data)):
-            return False
-        return self.write_atomic(name, data)
 
     def _replace(self, src, dst):
         try:
@@ -204,7 +180,6 @@ class Store:
                     pass
         if gone:
             self.writes += 1
-        self._sig.pop(name, None)
         return gone
 
     def _discard(self, p):
@@ -213,125 +188,39 @@ class Store:
         except OSError:
             pass
 
-    # --- reading -------------------------------------------------------------------------
+    # --- reading (firmware/storeread.py: loaded when a file is read, dropped after) ------
     def recover(self, name, load):
-        """(value, message, unread): load(f) read from name, opened in binary. A save cut
-        short is completed or undone first (NAME.tmp, see the top of this file). A file
-        load refuses (ValueError) is set aside as damaged; a file that could not be read
-        for another reason (MemoryError...) is left as it is with unread True. value is
-        None when there is nothing usable; message is None or says what happened."""
-        p = self.path(name)
-        tmp = p + ".tmp"
-        v, why = self._try(p, load)
-        if why is None:
-            self._discard(tmp)  # a save that was cut short: the main file stands
-            return v, None, False
-        if why is not _MISSING and why[0] == "unread":
-            return None, "%s could not be read (%s); it is kept as it is." % (name, why[1]), True
-        tv, twhy = self._try(tmp, load)
-        if twhy is not None and twhy is not _MISSING and twhy[0] == "unread":
-            return None, "%s could not be read (%s); it is kept as it is." % (name, twhy[1]), True
-        if why is _MISSING:
-            if twhy is None:
-                # cut between removing the old file and renaming the new one (FAT)
-                self._os.rename(tmp, p)
-                return tv, None, False
-            self._discard(tmp)
-            return None, None, False
-        bad = self._set_aside(p)
-        if twhy is None:
-            self._os.rename(tmp, p)
-            return tv, "%s was damaged (%s), kept as %s; its last save is used." % (name, why[1], bad), False
-        self._discard(tmp)
-        return None, "%s was damaged (%s), kept as %s; starting without it." % (name, why[1], bad), False
-
-    def _try(self, p, load):
-        """(value, None), (None, _MISSING), (None, ("damaged", why)) or (None, ("unread",
-        why))."""
-        try:
-            f = self._open(p, "rb")
-        except OSError as e:
-            if (e.args and e.args[0] == 2) or not self._exists(p):
-                return None, _MISSING
-            return None, ("unread", _errname(e))
-        except Exception as e:   # a driver fault, short of memory: never stop the device
-            return None, ("unread", _errname(e))
-        try:
-            return load(f), None
-        except ValueError as e:
-            return None, ("damaged", _why(e))
-        except Exception as e:   # never stop the device over a file
-            return None, ("unread", _errname(e))
-        finally:
-            f.close()
+        """(value, message, unread): load(f) read from name (storeread.recover)."""
+        from firmware import storeread
+        return storeread.recover(self, name, load)
 
     def read(self, name, check=None, limit=TEXT_MAX):
-        """(text, message, unread) for a small file read whole (at most limit bytes):
-        check(text) judges the contents (raise ValueError, or return None or False, for
-        damaged; default: the text must be JSON). See recover()."""
-        def load(f):
-            data = f.read(limit + 1)
-            if len(data) > limit:
-                raise ValueError("too long")
-            if not data.strip():
-                raise ValueError("empty")
-            text = data.decode()      # UnicodeError is a ValueError: damaged
-            data = None
-            try:
-                ok = (check or json.loads)(text)
-            except RuntimeError:      # RecursionError (CPython): nested deeper than any file
-                raise ValueError("nested too deep")
-            if ok is None or ok is False:
-                raise ValueError("truncated or invalid")
-            return text
-        text, msg, unread = self.recover(name, load)
-        if text is not None:
-            self._remember(name, text)
-        return text, msg, unread
-
-    def _remember(self, name, text):
-        data = text.encode()
-        self._sig[name] = (len(data), hash(data))
-
-    def set_aside(self, name):
-        """Keep a file as damaged (NAME.bad1...) and free its name; returns what it says."""
-        return self._set_aside(self.path(name))
-
-    def _set_aside(self, p):
-        # Numbered copies, the newest highest; when BAD_KEEP are kept, the oldest goes
-        # (said in the text returned, which ends up on the screen).
-        dropped = ""
-        n = 1
-        while n <= BAD_KEEP and self._exists("%s.bad%d" % (p, n)):
-            n += 1
-        if n > BAD_KEEP:
-            self._discard(p + ".bad1")
-            for k in range(2, BAD_KEEP + 1):
-                try:
-                    self._os.rename("%s.bad%d" % (p, k), "%s.bad%d" % (p, k - 1))
-                except OSError:
-                    pass
-            n = BAD_KEEP
-            dropped = " (the oldest damaged copy was deleted: %d are kept)" % BAD_KEEP
-        bad = "%s.bad%d" % (p, n)
-        try:
-            self._os.rename(p, bad)
-        except OSError:
-            self._discard(p)
-            return "nothing (it could not be moved)"
-        self.writes += 1
-        return bad.rsplit("/", 1)[-1] + dropped
+        """(text, message, unread) for a small file read whole (storeread.read)."""
+        from firmware import storeread
+        return storeread.read(self, name, check, limit)
 
     def load_json(self, name, check=None):
-        """(value, message, unread): the parsed file, or None; see read()."""
-        text, msg, unread = self.read(name, check)
+        """(value, message, unread): the parsed file, or None (storeread.read)."""
+        from firmware import storeread
+        text, msg, unread = storeread.read(self, name, check, TEXT_MAX)
         if text is None:
             return None, msg, unread
         return json.loads(text), msg, unread
 
-    def save_json(self, name, value):
-        """Save value as compact JSON if it changed. True if written."""
-        return self.save(name, json.dumps(value, separators=(",", ":")))
+    def set_aside(self, name):
+        """Keep a file as damaged (NAME.bad1...) and free its name; returns what it says."""
+        from firmware import storeread
+        return storeread.set_aside(self, self.path(name))
+
+    def names(self):
+        """The files in the store's folder (none when it cannot be listed: never raises)."""
+        try:
+            try:
+                return [e[0] for e in self._os.ilistdir(self.root or ".") if type(e[0]) is str]
+            except AttributeError:       # CPython's os
+                return self._os.listdir(self.root or ".")
+        except Exception:            # a garbled directory (FAT cut short), a flash error
+            return []
 
 
 def small_heap():
@@ -357,10 +246,6 @@ def small_heap():
 
 
 _small = []
-
-
-def _why(e):
-    return str(e.args[0]) if e.args else "truncated or invalid"
 
 
 def _errname(e):

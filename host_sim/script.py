@@ -72,7 +72,10 @@ class Device:
     def __init__(self, board="pico", state=".", mem_free=None, bounce=0, panel="ssd1306",
                  start_ms=0, seed=1):
         import machine
-        from firmware.clock import VirtualClock
+        try:
+            from host_sim.vclock import VirtualClock
+        except ImportError:      # the twin: host_sim/ itself on the path
+            from vclock import VirtualClock
         from firmware import main
         self.machine = machine
         machine.reset_world(panel)

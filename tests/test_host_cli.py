@@ -130,7 +130,7 @@ def closed_pipe_run(args):
 
 def test_output_into_a_closed_pipe_stops_quietly(tmp_path):
     from engine_mpy import savefile
-    from engine_mpy.cards import Classic
+    from engine_mpy.classic import Classic
     g = Classic({"players": ["Ann", "Bob"]})
     g.add({"out": 0, "left": [None, [10, 0, 0, 0]]})
     save = tmp_path / "game.json"

@@ -4,7 +4,7 @@ import os
 import subprocess
 import sys
 
-from engine_mpy.cards import Classic
+from engine_mpy.classic import Classic
 from engine_mpy import savefile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -32,7 +32,7 @@ def test_json_view_of_a_running_game(tmp_path):
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert d == {
-        "game": "classic", "hands": 1,
+        "game": "classic", "hands": 1, "over": False, "dealer": "Bob",
         "players": [
             {"name": "Ann", "phase": 1, "phases_done": 0, "total": 50},
             {"name": "Bob", "phase": 2, "phases_done": 1, "total": 0},
@@ -77,3 +77,37 @@ def test_bad_files_get_a_message_and_exit_2(tmp_path):
     f.write_bytes(b"\xff\xfe garbage")
     assert run(str(f)).returncode == 2
     assert run().returncode == 2
+
+
+def test_every_game_kind_shows_as_text_and_json(tmp_path):
+    # Dice saves crashed show (finding 1 of the audit); each kind has its text and shape
+    from engine_mpy.dice import DiceGame
+    from engine_mpy.twist import Twist
+    from engine_mpy.masters import Masters
+    dice = DiceGame({"players": ["Ann", "Bob"], "order": [1, 0]})
+    dice.add({"player": 1, "faces": "0000000000"})      # Bob's turn first
+    dice.add({"player": 0, "faces": "0123450123"})
+    tw = Twist({"players": ["Ann", "Bob"], "dealer": 0})
+    tw.add({"out": 0, "left": [None, 10]})
+    ma = Masters({"players": ["Ann", "Bob"], "dealer": 0})
+    ma.add({"out": 0, "left": [None, [10, 0, 0, 0]], "phase": [1, 0]})
+    for g, keys, words in ((dice, {"game", "turns", "over", "winners", "next", "order", "players"}, "Phase 10 Dice"),
+                           (tw, {"game", "hands", "over", "winners", "dealer", "players"}, "Twist, 2 players"),
+                           (ma, {"game", "hands", "over", "winners", "tiebreak", "dealer", "players"}, "Masters, 2 players")):
+        f = tmp_path / ("%s.json" % g.KIND)
+        f.write_text(savefile.dumps(g))
+        r = run(str(f), "--json")
+        assert r.returncode == 0 and r.stderr == "", r.stderr
+        d = json.loads(r.stdout)
+        assert set(d) == keys and d["game"] == g.KIND and [p["name"] for p in d["players"]] == ["Ann", "Bob"]
+        r = run(str(f))
+        assert r.returncode == 0 and r.stderr == "" and words in r.stdout, r.stdout
+    d = json.loads(run(str(tmp_path / "dice.json"), "--json").stdout)
+    bob = d["players"][1]
+    # Bob's ten 1s/5s... made phase 1 (two sets of three)? the engine scores it; shown as is
+    assert d["turns"] == 2 and d["order"] == [1, 0] and len(bob["scores"]) == 10
+    assert d["next"] in ("Ann", "Bob") and isinstance(bob["total"], int)
+    t = run(str(tmp_path / "dice.json")).stdout
+    assert "GRAND TOTAL" in t and "Next turn:" in t
+    d = json.loads(run(str(tmp_path / "twist.json"), "--json").stdout)
+    assert [p["space"] for p in d["players"]] == [4, 2] and d["dealer"] == "Bob"

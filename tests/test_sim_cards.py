@@ -5,7 +5,7 @@
 # (micropython, .mpy, capped heap) drawing the same screens.
 import json
 
-import histfile
+from tests import histfile
 import os
 import shutil
 import tempfile

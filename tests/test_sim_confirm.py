@@ -8,7 +8,7 @@ import os
 import pytest
 
 from engine_mpy import savefile
-from engine_mpy.cards import Classic
+from engine_mpy.classic import Classic
 from engine_mpy.dice import DiceGame
 from engine_mpy.twist import Twist
 from host_sim import script, sim

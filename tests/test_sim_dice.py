@@ -7,7 +7,7 @@
 # every snapped screen must be the same there.
 import json
 
-import histfile
+from tests import histfile
 import os
 import shutil
 import sys

@@ -4,7 +4,7 @@
 # pushed here: the test records the push (with its argument) and what is on flash.
 import json
 
-import histfile
+from tests import histfile
 import os
 
 from host_sim import script, sim
@@ -201,14 +201,15 @@ def test_rules_page_through_phases_and_twist_cards(tmp_path):
 
 
 def test_the_variations_offered_are_the_engines():
-    from engine_mpy import cards
+    from engine_mpy import classic as cards
     from firmware.screens import newgame
     assert newgame.VARIATIONS == cards.VARIATIONS
     assert newgame.VARIATION_NAMES == cards.VARIATION_NAMES
 
 
 def test_the_player_limits_are_the_engines():
-    from engine_mpy.cards import Classic, Masters
+    from engine_mpy.classic import Classic
+    from engine_mpy.masters import Masters
     from engine_mpy.game import RuleError
     from engine_mpy.savefile import game_class
     from firmware.screens import newgame
@@ -229,7 +230,7 @@ def test_the_first_n_stepper_offers_the_engines_range(tmp_path):
     # New game's N stepper has its own copy of the range the card engine takes for
     # "phases": from 5 it stops at 1 going down and at 10 going up, and the engine takes
     # exactly those ends.
-    from engine_mpy.cards import Classic
+    from engine_mpy.classic import Classic
     from engine_mpy.game import RuleError
     dev = device(tmp_path, NEW_GAME + " OK DOWN DOWN OK " + " ".join(["DOWN"] * 6))
     assert dev.app.top().step == 3 and dev.app.top().n == 1

@@ -4,7 +4,7 @@
 # and a tie-break on card totals; the pawns after every hand are worked out by hand below.
 import json
 
-import histfile
+from tests import histfile
 import os
 import shutil
 import tempfile

@@ -49,6 +49,10 @@ def build():
     bd = os.path.dirname(adafruit_bus_device.__file__)
     for f in ("__init__.py", "i2c_device.py", "spi_device.py"):
         jobs.append((os.path.join(bd, f), os.path.join(lib, "adafruit_bus_device", f), "adafruit_bus_device/" + f))
+    # the runner (Makefile RUNNER_SRC): wired display, virtual clock, key runner
+    for src in ("host_sim/wire/machine.py", "host_sim/vclock.py", "tests/twin_play.py"):
+        name = os.path.basename(src)
+        jobs.append((os.path.join(ROOT, src), os.path.join(BUILD, "runner", name), name))
     for src, out, name in jobs:
         os.makedirs(os.path.dirname(out), exist_ok=True)
         subprocess.run([mpyc, "-s", name, "-o", out[:-3] + ".mpy", src], check=True)
@@ -82,19 +86,20 @@ def play(state, chunks, screen=None, arg=None, heap=SESSION_HEAP):
     import json
     b = build()
     env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join([b, os.path.join(b, "lib"), os.path.join(ROOT, "host_sim", "wire"),
-                                   os.path.join(ROOT, "host_sim")])
+    env["MICROPYPATH"] = ":".join([b, os.path.join(b, "lib"), os.path.join(b, "runner")])
+    # (run from runner/: micropython -m puts the current folder first on its path, and the
+    # checkout's firmware/ sources must not be what the twin imports)
     work = tempfile.mkdtemp(prefix="phase10-twin-")
     try:
         keys = os.path.join(work, "keys.txt")
         with open(keys, "w") as f:
             f.write("\n".join(chunks) + "\n")
         env["TWIN_WIRE"] = wire = os.path.join(work, "wire.bin")
-        cmd = [BIN + "micropython", "-X", "heapsize=" + heap,
-               os.path.join(ROOT, "tests", "twin_play.py"), state, keys]
+        cmd = [BIN + "micropython", "-X", "heapsize=" + heap, "-m", "twin_play", state, keys]
         if screen:
             cmd += [screen, json.dumps(arg)]
-        r = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+        r = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600,
+                           cwd=os.path.join(b, "runner"))
         assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-3000:]
         with open(wire, "rb") as f:
             data = f.read()
@@ -170,3 +175,17 @@ def test_twin_refuses_a_bad_key_like_the_simulator():
                         "--keys", "UP SIDEWAYS"], env=env, capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 2 and "SIDEWAYS" in r.stderr
+
+
+def test_the_twin_runner_presses_keys_as_the_simulator_does():
+    # tests/twin_play.py drives the twin without host_sim/script.py (heap): its timings are
+    # script's, or the twin and the CPython run would press differently
+    import re
+    with open(os.path.join(ROOT, "tests", "twin_play.py")) as f:
+        src = f.read()
+    for name in ("PRESS_MS", "GAP_MS", "LONG_MS", "BOOT_MS"):
+        m = re.search(r"^%s = (\d+)" % name, src, re.M)
+        assert m and int(m.group(1)) == getattr(script, name), name
+    import ast
+    m = re.search(r"^_BITS = (\{.*\})$", src, re.M)
+    assert m and ast.literal_eval(m.group(1)) == script.KEY_BITS

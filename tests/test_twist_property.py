@@ -9,7 +9,8 @@ from hypothesis import given, settings, strategies as st
 
 from engine_mpy.game import RuleError
 from engine_mpy import board_layout as board, handcheck, savefile
-from engine_mpy.phases import PHASE_CARDS, TWIST_CARDS
+from engine_mpy.phases import PHASE_CARDS
+from engine_mpy.twist_cards import TWIST_CARDS
 from engine_mpy.twist import Twist, draw_twist_card, tie_total_possible, BEFORE, AFTER, CLASSIC, FACE
 
 

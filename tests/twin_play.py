@@ -1,76 +1,92 @@
-# The twin side of the simulator session tests (tests/test_sim_*.py): under the micropython
-# binary, build the device on STATE, open SCREEN with ARG_JSON if given (as New game or
-# Continue would), play the key chunks (one per line of KEYS_FILE: a long argument does not
-# fit the capped heap) and after each chunk show the panel, so the CPython run can be
-# compared screen by screen:
-# - with TWIN_WIRE=PATH in the environment, the display is a wire: its bus traffic goes to
-#   PATH with a mark after each chunk, and the controller emulator replays it in the
-#   CPython process (tests/test_twin.py play()), so the capped heap holds the firmware
-#   and this small runner only, as a board's heap would;
-# - without it, the emulator runs here and each panel is printed (64 rows, then "=").
+# The twin side of the simulator session tests (tests/test_sim_*.py) and of make bench's
+# heap figures: under the micropython binary, build the device on STATE, open SCREEN with
+# ARG_JSON if given (as New game or Continue would), play the key chunks (one per line of
+# KEYS_FILE) and after each chunk mark the panel, so the CPython run can be compared
+# screen by screen. The display is a wire (host_sim/wire/machine.py): its bus traffic goes
+# to the file named by TWIN_WIRE with a mark after each chunk, and the controller emulator
+# replays it in the CPython process (tests/test_twin.py play()).
 #   micropython twin_play.py STATE KEYS_FILE [SCREEN [ARG_JSON]]
-import json
+#
+# Everything here is heap the firmware under test cannot use, as a board's heap would
+# not hold it: so this runner is the least that drives the device (not host_sim/script.py,
+# whose key script and timings it repeats: a test checks they are the same).
 import os
 import sys
 
-import script
+import machine
+from vclock import VirtualClock
+
+PRESS_MS = 80    # host_sim/script.py's timings (tests/test_twin.py checks they agree)
+GAP_MS = 150
+LONG_MS = 1000
+BOOT_MS = 100
+_BITS = {"UP": 1, "DOWN": 2, "LEFT": 4, "RIGHT": 8, "OK": 16}
 
 
-def _play_line(dev, f):
-    """Play the keys of the next line of f, read a character at a time; None at the end
-    of the file, else True."""
-    tok = ""
-    seen = False
-    while True:
-        c = f.read(1)
-        if c and c not in " ,\n":
-            tok += c
-            seen = True
-            continue
-        if tok:
-            dev.play(script.parse(tok))
-            tok = ""
-        if not c:
-            return True if seen else None
-        if c == "\n":
-            return True
+def _press(app, pins, bits, hold, then):
+    if bits:
+        _set(pins, bits)
+        app.run_for(hold)
+        _set(pins, 0)
+    app.run_for(then)
+
+
+def _set(pins, bits):
+    held = machine.keys.held
+    for i in range(len(pins)):
+        g = pins[i]
+        if g is not None:
+            if bits & (1 << i):
+                held[g] = 1
+            else:
+                held.pop(g, None)
+
+
+def _key(app, pins, tok):
+    u = tok.upper()
+    if u in _BITS:
+        _press(app, pins, _BITS[u], PRESS_MS, GAP_MS)
+    elif u == "LONG_OK":
+        _press(app, pins, 16, LONG_MS, GAP_MS)
+    elif u.startswith("WAIT:"):
+        app.run_for(int(u[5:]))
+    elif u.startswith("HOLD_"):
+        name, _, t = u[5:].partition(":")
+        _press(app, pins, _BITS[name], int(t), GAP_MS)
+    else:
+        raise ValueError("unknown key " + tok)
 
 
 def main(argv):
     state, keys = argv[0], argv[1]
-    wire = os.getenv("TWIN_WIRE")
-    if wire:
-        raw = line = None
-        dev = script.Device(state=state, mem_free=40000, panel="wire:" + wire)
-    else:
-        raw = bytearray(1024)
-        line = bytearray(128)
-        dev = script.Device(state=state, mem_free=40000)
+    panel = machine.reset_world("wire:" + os.getenv("TWIN_WIRE"))
+    from firmware.board import Board
+    board = Board("pico")
+    pins = board.BUTTONS
+    from firmware import main as fw
+    app = fw.build(board, VirtualClock(0), state, lambda: 40000, 1)
+    fw = board = None
+    app.run_for(BOOT_MS)
     if len(argv) > 2 and argv[2]:
-        dev.app.push(argv[2], json.loads(argv[3]) if len(argv) > 3 else None)
+        import json
+        app.push(argv[2], json.loads(argv[3]) if len(argv) > 3 else None)
     with open(keys) as f:
+        # a key at a time off the line: a whole line (hundreds of keys) at once would take
+        # KBs of the heap under test that the board never spends
+        tok = ""
         while True:
-            # One key at a time off the line: a whole line (hundreds of keys) parsed at
-            # once would take KBs of the heap under test that the board never spends.
-            end = _play_line(dev, f)
-            if end is None:
-                break
-            # Row by row from one buffer taken at the start: the panel read out takes
-            # nothing from the heap under test but a row's line at a time.
-            panel = dev.panel()
-            if wire:
-                panel.mark()
+            c = f.read(1)
+            if c and c not in " ,\n":
+                tok += c
                 continue
-            panel.raw(raw)
-            for y in range(64):
-                o = (y >> 3) * 128
-                bit = 1 << (y & 7)
-                for x in range(128):
-                    line[x] = 35 if raw[o + x] & bit else 46   # '#' or '.'
-                print(line.decode())
-            print("=")
-    if wire:
-        dev.panel().close()
+            if tok:
+                _key(app, pins, tok)
+                tok = ""
+            if c == "\n":
+                panel.mark()
+            if not c:
+                break
+    panel.close()
 
 
 main(sys.argv[1:])

@@ -254,8 +254,9 @@ def min_heap(build, s):
     # the firmware and the key runner, not a fake machine and emulator a board does not have.
     # (Each session's own wire file: two bisections run at once.)
     wire = {"TWIN_WIRE": os.path.join(os.path.dirname(s["start"]), "wire.bin")}
-    path = mpy_path(build, "wire")
-    script = os.path.join(ROOT, "tests", "twin_play.py")
+    path = ":".join([os.path.join(build, "runner"), build, os.path.join(build, "lib")])
+    script = "-m"                      # micropython -m twin_play ARGS (compiled, in runner/)
+    args = ["twin_play"] + args
     _fresh(s, work)
     if not heapcap.passes(TIMING_HEAP_KB, path, script, args, wire):
         return None
@@ -389,7 +390,7 @@ def long_game_session(tmp):
 def six_player_save():
     """A 6-player Classic game after 30 hands: everyone goes out in turn (five phases
     each), the others are caught with ten cards (within the deck's counts)."""
-    from engine_mpy.cards import Classic
+    from engine_mpy.classic import Classic
     from engine_mpy import savefile
     g = Classic({"players": ["Ann", "Bob", "Cid", "Dee", "Eve", "Flo"], "dealer": 0})
     held = ([8, 2, 0, 0], [7, 3, 0, 0], [6, 3, 1, 0], [9, 0, 0, 1], [5, 4, 1, 0], [6, 2, 0, 2])

@@ -43,9 +43,9 @@ def _timed(fn):
 machine.I2C.writeto = _timed(machine.I2C.writeto)
 machine.I2C.readfrom_into = _timed(machine.I2C.readfrom_into)
 machine.Pin.value = _timed(machine.Pin.value)
-from firmware import clock as _clock  # noqa: E402
+from host_sim import vclock as _vclock  # noqa: E402
 for _n in ("ticks_ms", "ticks_diff", "sleep_ms"):
-    setattr(_clock.VirtualClock, _n, _timed(getattr(_clock.VirtualClock, _n)))
+    setattr(_vclock.VirtualClock, _n, _timed(getattr(_vclock.VirtualClock, _n)))
 
 
 def _wrapper_us():
@@ -150,7 +150,7 @@ def keys(argv):
 
 
 def boot(argv):
-    from firmware.clock import VirtualClock
+    from host_sim.vclock import VirtualClock
     machine.reset_world("ssd1306")
     f0 = _fake[0]
     c0 = _calls[0]

@@ -15,9 +15,16 @@ MPY = os.path.join(HERE, ".venv", "bin", "micropython")
 
 
 def passes(kb, path, script, args, extra_env=None):
+    """script "-m": args[0] is a module run with `micropython -m`, from the first folder
+    of path (not here: micropython -m puts the current folder first on its path)."""
     env = dict(os.environ, MICROPYPATH=path)
     env.update(extra_env or {})
-    r = subprocess.run([MPY, "-X", "heapsize=%dK" % kb, script] + args, env=env,
+    cwd = path.split(":")[0] if script == "-m" else None
+    if cwd and path.split(":")[0].endswith("/runner"):
+        # run from the build itself: its modules import as firmware/x.mpy, as a board's do
+        # (/firmware/x.mpy), not under a long path of the PC's (the names stay in RAM)
+        cwd = os.path.dirname(cwd)
+    r = subprocess.run([MPY, "-X", "heapsize=%dK" % kb, script] + args, env=env, cwd=cwd,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600)
     return r.returncode == 0
 

@@ -43,7 +43,7 @@ sim.use_fake_machine()
 
 from engine_mpy import savefile  # noqa: E402
 from engine_mpy.dice_eval import (FACE_NUM, FACE_COL, N_DICE, best, show_faces)  # noqa: E402
-from firmware.app import check_settings  # noqa: E402
+from firmware.settings_file import check_settings  # noqa: E402
 from firmware.store import GAME, SETTINGS, ROSTER, HISTORY  # noqa: E402
 from firmware.keys import REPEAT  # noqa: E402,F401
 

@@ -1,12 +1,19 @@
 # What every screen shares: the Screen protocol the app drives, the title bar, and the
 # scrolling list (menus, settings, read-only pages) with its position mark.
 from firmware import gfx
-from firmware.keys import UP, DOWN, RIGHT, OK, KEY_MASK, REPEAT
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x
+
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_UP = const(1)
+_DOWN = const(2)
+_RIGHT = const(4)
+_OK = const(5)
+_KEY_MASK = const(0x7F)
+_REPEAT = const(0x80)
 
 W = gfx.WIDTH
 H = gfx.HEIGHT
@@ -158,14 +165,14 @@ class ListScreen(Screen):
         self.dirty = True
 
     def key(self, k):
-        base = k & KEY_MASK
-        if base == UP:
-            self.move(-1, k & REPEAT)
+        base = k & _KEY_MASK
+        if base == _UP:
+            self.move(-1, k & _REPEAT)
             return True
-        if base == DOWN:
-            self.move(1, k & REPEAT)
+        if base == _DOWN:
+            self.move(1, k & _REPEAT)
             return True
-        if base == OK or base == RIGHT:
+        if base == _OK or base == _RIGHT:
             return self.choose(self.sel)
         return False
 
@@ -219,7 +226,7 @@ class Page(ListScreen):
         return self.lines[i][1]
 
     def key(self, k):
-        if k & KEY_MASK == OK:
+        if k & _KEY_MASK == _OK:
             self.app.pop()
             return True
         return ListScreen.key(self, k)

@@ -6,9 +6,20 @@
 # closes it and changes nothing; the other keys do nothing. The screen below sees the
 # change in its own tick (or draws from the game), as after any other change.
 from firmware.screens.base import Screen, title_bar, LINE_H, W
-from firmware.keys import OK, BACK, LEFT, KEY_MASK
 
-_HINT_Y = 48
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_OK = const(5)
+_BACK = const(6)
+_LEFT = const(3)
+_KEY_MASK = const(0x7F)
+
+
+_HINT_Y = const(48)
 _LOST = "Its entry is lost."
 
 
@@ -20,15 +31,15 @@ class Confirm(Screen):
         self.yes = yes   # None: nothing to confirm, OK just closes the message
 
     def key(self, k):
-        b = k & KEY_MASK
-        if b == OK:
+        b = k & _KEY_MASK
+        if b == _OK:
             app = self.app
             yes = self.yes
             app.pop()
             msg = yes() if yes is not None else None
             if msg:
                 app.push("note", msg)
-        elif b == BACK or b == LEFT:
+        elif b == _BACK or b == _LEFT:
             self.app.pop()
         return True
 

@@ -11,12 +11,17 @@
 # Every figure comes from the engine (DiceGame: state, total(), winners()).
 from firmware.screens.base import ListScreen, GameHome
 
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
 # What OK does on a line.
-_NONE = 0
-_TURN = 1
-_SHEET = 2
-_UNDO = 3
-_FINISH = 4
+_NONE = const(0)
+_TURN = const(1)
+_SHEET = const(2)
+_UNDO = const(3)
+_FINISH = const(4)
 
 
 class DiceHome(GameHome):

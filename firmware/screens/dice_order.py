@@ -10,10 +10,22 @@
 # Solitaire (one player) has no order to roll: OK starts at once.
 # Leaving before the start (BACK/LEFT) starts nothing.
 from firmware.screens.base import Screen, title_bar, scroll_mark, W, LINE_H
-from firmware.keys import UP, DOWN, OK, RIGHT, KEY_MASK
 from engine_mpy.dice_order import OrderRoll
 
-_ROWS = 6
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_UP = const(1)
+_DOWN = const(2)
+_OK = const(5)
+_RIGHT = const(4)
+_KEY_MASK = const(0x7F)
+
+
+_ROWS = const(6)
 
 
 class DiceOrder(Screen):
@@ -33,14 +45,14 @@ class DiceOrder(Screen):
         _unload("engine_mpy.dice_order")
 
     def key(self, k):
-        b = k & KEY_MASK
-        if b == UP or b == DOWN:
-            t = self.top + (1 if b == DOWN else -1)
+        b = k & _KEY_MASK
+        if b == _UP or b == _DOWN:
+            t = self.top + (1 if b == _DOWN else -1)
             if 0 <= t <= len(self.names) - _ROWS:
                 self.top = t
                 self.dirty = True
             return True
-        if b == OK or b == RIGHT:
+        if b == _OK or b == _RIGHT:
             if self.roll.done():
                 self.start()
             else:

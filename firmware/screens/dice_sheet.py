@@ -5,11 +5,24 @@
 # RIGHT pages to the next three (round), LEFT back a page (on the first page: close);
 # UP/DOWN scroll the rows.
 from firmware.screens.base import Screen, scroll_mark, W, H, LINE_H
-from firmware.keys import UP, DOWN, LEFT, RIGHT, OK, KEY_MASK
 
-_COLS = 3
-_COL_W = 28
-_LABEL_W = 40
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_UP = const(1)
+_DOWN = const(2)
+_LEFT = const(3)
+_RIGHT = const(4)
+_OK = const(5)
+_KEY_MASK = const(0x7F)
+
+
+_COLS = const(3)
+_COL_W = const(28)
+_LABEL_W = const(40)
 _ROWS = (H - LINE_H) // LINE_H
 # The book's row names, short enough for the label column (the sheet's row order).
 _PHASE_ROWS = ("Ph 1", "Ph 2", "Ph 3", "Ph 4", "Ph 5", "Bonus", "5 tot", "Ph 6", "Ph 7",
@@ -26,21 +39,21 @@ class DiceSheet(Screen):
         self.first = 0   # the first player column shown
 
     def key(self, k):
-        b = k & KEY_MASK
+        b = k & _KEY_MASK
         n = len(self.names)
-        if b == UP or b == DOWN:
-            t = self.top + (1 if b == DOWN else -1)
+        if b == _UP or b == _DOWN:
+            t = self.top + (1 if b == _DOWN else -1)
             last = len(self.rows) - _ROWS
             if 0 <= t <= last:
                 self.top = t
                 self.dirty = True
             return True
-        if b == OK or b == RIGHT:
+        if b == _OK or b == _RIGHT:
             if n > _COLS:
                 self.first = self.first + _COLS if self.first + _COLS < n else 0
                 self.dirty = True
             return True
-        if b == LEFT and self.first:
+        if b == _LEFT and self.first:
             self.first -= _COLS
             self.dirty = True
             return True

@@ -12,12 +12,26 @@
 # fit beside the engine in a small heap) and puts it back when it closes.
 # The engine scores everything (Turn.best); this screen only draws and asks.
 from firmware.screens.base import Screen, title_bar
-from firmware.keys import UP, DOWN, LEFT, RIGHT, OK, BACK, KEY_MASK
 from engine_mpy.dice import Turn, PHASE_LABEL, FACE_NUM, FACE_COL, N_DICE, N_LOW, RuleError
 
-_CELL = 21
-_LOW_Y = 9
-_HIGH_Y = 25
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_UP = const(1)
+_DOWN = const(2)
+_LEFT = const(3)
+_RIGHT = const(4)
+_OK = const(5)
+_BACK = const(6)
+_KEY_MASK = const(0x7F)
+
+
+_CELL = const(21)
+_LOW_Y = const(9)
+_HIGH_Y = const(25)
 _NUM = (" W", " 1", " 2", " 3", " 4", " 5", " 6", " 7", " 8", " 9", "10")
 _COLG = ("colour_r", "colour_o", "colour_b", "colour_g")
 # Action buttons, by mode: the labels on the last line.
@@ -81,28 +95,28 @@ class DiceTurn(Screen):
 
     # --- keys --------------------------------------------------------------------------
     def key(self, k):
-        b = k & KEY_MASK
+        b = k & _KEY_MASK
         if self.ask:
-            if b == OK or b == RIGHT:
+            if b == _OK or b == _RIGHT:
                 if self.ask == 1:
                     self.save()
                 else:
                     self.leave()
-            elif b == BACK or b == LEFT:
+            elif b == _BACK or b == _LEFT:
                 self.ask = 0
                 self.dirty = True
             return True
         if self.edit:
             return self.key_edit(b)
-        if b == UP or b == DOWN:
+        if b == _UP or b == _DOWN:
             n = N_DICE + len(self.actions())
-            self.sel = (self.sel + (1 if b == DOWN else -1)) % n
+            self.sel = (self.sel + (1 if b == _DOWN else -1)) % n
             self.dirty = True
             return True
-        if b == OK or b == RIGHT:
+        if b == _OK or b == _RIGHT:
             self.press()
             return True
-        if (b == BACK or b == LEFT) and not self.free:
+        if (b == _BACK or b == _LEFT) and not self.free:
             if self.count:
                 self.ask = 2
                 self.dirty = True
@@ -161,8 +175,8 @@ class DiceTurn(Screen):
 
     def key_edit(self, b):
         d = self.sel
-        if b == UP or b == DOWN:
-            step = 1 if b == UP else -1
+        if b == _UP or b == _DOWN:
+            step = 1 if b == _UP else -1
             if self.edit == 2:
                 self.cols[d] = (self.cols[d] + step) % 4
             elif d < N_LOW:
@@ -170,13 +184,13 @@ class DiceTurn(Screen):
                 self.nums[d] = _LOW_NUMS[(i + step) % 5]
             else:
                 self.nums[d] = (self.nums[d] - 5 + step) % 6 + 5
-        elif b == OK or b == RIGHT:
+        elif b == _OK or b == _RIGHT:
             if self.edit == 1:
                 self.edit = 2
             else:
                 self.edit = 0
                 self.sel = d + 1   # on to the next die; after the last, Score
-        elif b == BACK or b == LEFT:
+        elif b == _BACK or b == _LEFT:
             self.edit = 0
         self.dirty = True
         return True

@@ -6,7 +6,6 @@
 # refused entry shows the engine's message and keeps everything typed.
 # OK or RIGHT: next; LEFT (on the first stepper) or long OK: the step before.
 from firmware.screens.base import Screen, title_bar, wrap, LINE_H, W
-from firmware.keys import UP, DOWN, LEFT, RIGHT, OK, BACK, KEY_MASK
 from engine_mpy.game import RuleError
 from engine_mpy.phases import phase_text
 
@@ -15,9 +14,18 @@ try:
 except ImportError:
     const = lambda x: x
 
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_UP = const(1)
+_DOWN = const(2)
+_LEFT = const(3)
+_RIGHT = const(4)
+_OK = const(5)
+_BACK = const(6)
+_KEY_MASK = const(0x7F)
+
 _OUT = const(0)
 _PHASE = const(1)
-_LEFT = const(2)
+_CARDS = const(2)
 _ASK = const(3)
 _REVIEW = const(4)
 
@@ -72,7 +80,7 @@ class Hand(Screen):
             if p != self.out:
                 if self.masters:
                     seq.append(_PHASE << 3 | p)
-                seq.append(_LEFT << 3 | p)
+                seq.append(_CARDS << 3 | p)
                 seq.append(_ASK << 3 | p)
         self.pos = -1
         self.go(1)
@@ -159,9 +167,9 @@ class Hand(Screen):
 
     # --- keys --------------------------------------------------------------------------
     def key(self, k):
-        base = k & KEY_MASK
+        base = k & _KEY_MASK
         stage = self.stage
-        if base == BACK or (base == LEFT and (stage != _LEFT or not self.field)):
+        if base == _BACK or (base == _LEFT and (stage != _CARDS or not self.field)):
             if stage == _OUT:
                 return False    # leave: nothing was saved
             if stage == _REVIEW:
@@ -169,14 +177,14 @@ class Hand(Screen):
             self.go(-1)
             return True
         self.dirty = True
-        if stage == _LEFT:
+        if stage == _CARDS:
             return self.step_key(base)
-        if base == UP or base == DOWN:
+        if base == _UP or base == _DOWN:
             m = self.n if stage == _OUT else (len(self.opts) if stage == _PHASE else 2)
             if stage != _REVIEW:
-                self.choice = (self.choice + (1 if base == DOWN else -1)) % m
+                self.choice = (self.choice + (1 if base == _DOWN else -1)) % m
             return True
-        if base == OK or base == RIGHT:
+        if base == _OK or base == _RIGHT:
             if stage == _OUT:
                 self.start_steps()
             elif stage == _PHASE:
@@ -193,8 +201,8 @@ class Hand(Screen):
         p = self.seq[self.pos] & 7
         e = self.left[p]
         counts = isinstance(e, list)
-        if base == UP or base == DOWN:
-            d = 1 if base == UP else -1
+        if base == _UP or base == _DOWN:
+            d = 1 if base == _UP else -1
             if counts:
                 v = e[self.field] + d
                 if 0 <= v <= _TOP[self.field]:
@@ -203,9 +211,9 @@ class Hand(Screen):
                 v = e + 5 * d
                 if 0 <= v <= 250:
                     self.left[p] = v
-        elif base == LEFT:
+        elif base == _LEFT:
             self.field -= 1
-        elif base == OK or base == RIGHT:
+        elif base == _OK or base == _RIGHT:
             if counts and self.field < 3:
                 self.field += 1
             else:

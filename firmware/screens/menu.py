@@ -39,12 +39,21 @@ def open_home(app):
 
 
 def start_pending(app):
-    """Start the game New game left in app.pending = (kind, settings), with the New game
-    screen gone: a running game (its abandoning was confirmed there) goes to History
-    unfinished, then the session starts the new one and its home screen opens. Dice
-    goes on to its turn-order roll ("dice_order"), which starts the game."""
-    kind, settings = app.pending
+    """Finish the game (app.pending "finish", left by a game's Finish game), or start the
+    game New game left in app.pending = (kind, settings), with those screens gone from
+    RAM: a running game (its abandoning was confirmed there) goes to History unfinished,
+    then the session starts the new one and its home screen opens. Dice goes on to its
+    turn-order roll ("dice_order"), which starts the game."""
+    p = app.pending
     app.pending = None
+    if app.small:
+        app.sweep()       # what New game or the game's screens left: room for the engine
+    if p == "finish":
+        from firmware import roster
+        app.say(roster.finish(app))
+        return app.tell()
+    kind, settings = p
+    p = None
     if app.session.game is not None:
         from firmware import roster
         msg = roster.abandon(app)

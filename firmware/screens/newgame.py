@@ -6,12 +6,19 @@
 # The game is started by the menu (menu.start_pending) once this screen is closed.
 # Nothing is written before the last answer, except a new name added to the roster.
 from firmware.screens.base import ListScreen, title_bar, LINE_H, W
-from firmware.keys import UP, DOWN, LEFT, OK, BACK, KEY_MASK
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x
+
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_UP = const(1)
+_DOWN = const(2)
+_LEFT = const(3)
+_OK = const(5)
+_BACK = const(6)
+_KEY_MASK = const(0x7F)
 
 _ASK = const(0)
 _GAME = const(1)
@@ -20,7 +27,7 @@ _N = const(3)
 _WHO = const(4)
 _DEALER = const(5)
 
-# The Phase 10 variations as engine_mpy.cards names them (VARIATIONS, VARIATION_NAMES; a
+# The Phase 10 variations as engine_mpy.classic names them (VARIATIONS, VARIATION_NAMES; a
 # test checks they agree): copied so the page does not load the whole card engine.
 VARIATIONS = ("standard", "ten_hands", "first_n", "even")
 VARIATION_NAMES = ("Standard", "Ten hands", "First N phases", "Even phases")
@@ -129,16 +136,16 @@ class NewGame(ListScreen):
         return None
 
     def key(self, k):
-        base = k & KEY_MASK
-        if base == BACK or base == LEFT:
+        base = k & _KEY_MASK
+        if base == _BACK or base == _LEFT:
             return self.back()
-        if self.step == _N and (base == UP or base == DOWN):
-            n = self.n + (1 if base == UP else -1)
+        if self.step == _N and (base == _UP or base == _DOWN):
+            n = self.n + (1 if base == _UP else -1)
             if 1 <= n <= 10:
                 self.n = n
                 self.dirty = True
             return True
-        if self.step == _N and base == OK:
+        if self.step == _N and base == _OK:
             self.go(_WHO)
             return True
         return ListScreen.key(self, k)

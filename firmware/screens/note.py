@@ -2,9 +2,20 @@
 # flash refused, a rule an entry broke. Word-wrapped under a title; a long one scrolls
 # with UP/DOWN (a mark on the right shows where); OK closes it.
 from firmware.screens.base import Screen, title_bar, wrap, scroll_mark, LINE_H, W
-from firmware.keys import OK, UP, DOWN, KEY_MASK
 
-_ROWS = 6
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_OK = const(5)
+_UP = const(1)
+_DOWN = const(2)
+_KEY_MASK = const(0x7F)
+
+
+_ROWS = const(6)
 
 
 class Note(Screen):
@@ -14,12 +25,12 @@ class Note(Screen):
         self.top = 0
 
     def key(self, k):
-        k &= KEY_MASK
-        if k == OK:
+        k &= _KEY_MASK
+        if k == _OK:
             self.app.pop()
             return True
-        if k == UP or k == DOWN:
-            t = self.top + (1 if k == DOWN else -1)
+        if k == _UP or k == _DOWN:
+            t = self.top + (1 if k == _DOWN else -1)
             if 0 <= t <= len(self.lines) - _ROWS:
                 self.top = t
                 self.dirty = True

@@ -7,17 +7,31 @@
 # name trimmed; it returns None (accepted: the picker closes) or a message, which is shown
 # while the picker keeps what was typed.
 from firmware.screens.base import Screen, title_bar, W
-from firmware.keys import UP, DOWN, LEFT, RIGHT, OK, KEY_MASK, REPEAT
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_UP = const(1)
+_DOWN = const(2)
+_LEFT = const(3)
+_RIGHT = const(4)
+_OK = const(5)
+_KEY_MASK = const(0x7F)
+_REPEAT = const(0x80)
+
 
 _DONE = "\x01"
 _DEL = "\x02"
 # Lower case right after "done": after the first letter a name goes on in lower case.
 WHEEL = _DONE + "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -.'" + _DEL
-_FIRST = 27          # "A": where the wheel starts for a name's first letter
+_FIRST = const(27)          # "A": where the wheel starts for a name's first letter
 MAX_LEN = 12         # as the engines take names
-_X0 = 4
-_Y = 28              # the name's line
-_CW = 6
+_X0 = const(4)
+_Y = const(28)              # the name's line
+_CW = const(6)
 
 
 class Picker(Screen):
@@ -31,18 +45,18 @@ class Picker(Screen):
         return 0 if self.text else _FIRST
 
     def key(self, k):
-        base = k & KEY_MASK
-        if base == UP or base == DOWN:
+        base = k & _KEY_MASK
+        if base == _UP or base == _DOWN:
             n = len(WHEEL)
-            p = self.pos + (1 if base == UP else -1)
+            p = self.pos + (1 if base == _UP else -1)
             if p < 0:
-                p = 0 if k & REPEAT else n - 1
+                p = 0 if k & _REPEAT else n - 1
             elif p >= n:
-                p = n - 1 if k & REPEAT else 0
+                p = n - 1 if k & _REPEAT else 0
             self.pos = p
             self.dirty = True
             return True
-        if base == OK or base == RIGHT:
+        if base == _OK or base == _RIGHT:
             ch = WHEEL[self.pos]
             if ch == _DONE:
                 self._finish()
@@ -53,7 +67,7 @@ class Picker(Screen):
                 self.pos = 0
             self.dirty = True
             return True
-        if base == LEFT and self.text:
+        if base == _LEFT and self.text:
             self._delete()
             return True
         return False   # BACK, or LEFT on an empty name: the app closes the picker

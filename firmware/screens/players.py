@@ -2,8 +2,17 @@
 # character picker. OK on a player shows their games, wins and average points per hand
 # (Phase 10 and Masters hands); OK there renames them.
 from firmware.screens.base import ListScreen, Page
-from firmware.keys import OK, KEY_MASK
 from firmware import roster
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_OK = const(5)
+_KEY_MASK = const(0x7F)
+
 
 
 class Players(ListScreen):
@@ -77,7 +86,7 @@ class Player(Page):
         )
 
     def key(self, k):
-        if k & KEY_MASK == OK:
+        if k & _KEY_MASK == _OK:
             self.app.push("picker", ("Rename", self.list.roster[self.i][0], self._renamed))
             return True
         return ListScreen.key(self, k)

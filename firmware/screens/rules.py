@@ -1,10 +1,25 @@
 # Rules: the ten phases, then the ten Twist cards, one per screen. UP/DOWN or RIGHT/LEFT
 # page (LEFT on the first page goes back, as everywhere); OK or long OK close it.
 from firmware.screens.base import Screen, title_bar, scroll_mark, wrap, W
-from firmware.keys import UP, DOWN, LEFT, RIGHT, OK, KEY_MASK, REPEAT
-from engine_mpy.phases import PHASE_TEXT, PHASE_CARDS, TWIST_TEXT, TWIST_CARDS
+from engine_mpy.phases import PHASE_TEXT, PHASE_CARDS
+from engine_mpy.twist_cards import TWIST_TEXT, TWIST_CARDS
 
-_PAGES = 20   # phases 1-10, Twist cards 1-10
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_UP = const(1)
+_DOWN = const(2)
+_LEFT = const(3)
+_RIGHT = const(4)
+_OK = const(5)
+_KEY_MASK = const(0x7F)
+_REPEAT = const(0x80)
+
+
+_PAGES = const(20)   # phases 1-10, Twist cards 1-10
 
 
 class Rules(Screen):
@@ -13,19 +28,19 @@ class Rules(Screen):
         self.page = 0
 
     def key(self, k):
-        base = k & KEY_MASK
-        if base == DOWN or base == RIGHT:
+        base = k & _KEY_MASK
+        if base == _DOWN or base == _RIGHT:
             d = 1
-        elif base == UP or (base == LEFT and self.page):
+        elif base == _UP or (base == _LEFT and self.page):
             d = -1
-        elif base == OK:
+        elif base == _OK:
             self.app.pop()
             return True
         else:
             return False    # BACK, or LEFT on the first page
         p = self.page + d
         if p < 0 or p >= _PAGES:
-            if k & REPEAT:
+            if k & _REPEAT:
                 return True   # a held key stops at the ends
             p %= _PAGES
         self.page = p

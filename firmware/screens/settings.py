@@ -1,8 +1,23 @@
 # Settings: one line per setting. OK (or RIGHT) on a line starts changing it, UP/DOWN pick
 # the value, OK commits it, BACK or LEFT leaves it as it was. Flash is written only when a
-# committed value differs from the saved one (App.save_setting), never while browsing.
+# committed value differs from the saved one (firmware/settings_file.save), never while
+# browsing.
 from firmware.screens.base import ListScreen, LINE_H
-from firmware.keys import UP, DOWN, LEFT, RIGHT, OK, BACK, KEY_MASK
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_UP = const(1)
+_DOWN = const(2)
+_LEFT = const(3)
+_RIGHT = const(4)
+_OK = const(5)
+_BACK = const(6)
+_KEY_MASK = const(0x7F)
+
 
 # (setting, label, values, what each value reads as)
 _CONTRAST = (1, 32, 64, 96, 128, 160, 192, 224, 255)
@@ -24,7 +39,7 @@ def nearest(values, v):
     for i in range(len(values)):
         if values[i] == v:
             return i
-        if not isinstance(v, bool) and isinstance(v, int) and not isinstance(values[i], bool) \
+        if not isinstance(v, bool) and isinstance(v, int) and not isinstance(values[i], bool)\
                 and isinstance(values[i], int) and abs(values[i] - v) < abs(values[best] - v):
             best = i
     return best
@@ -68,20 +83,21 @@ class Settings(ListScreen):
     def key(self, k):
         if not self.editing:
             return ListScreen.key(self, k)
-        base = k & KEY_MASK
+        base = k & _KEY_MASK
         values = ITEMS[self.sel][2]
-        if base == UP or base == DOWN:
-            c = self.choice + (1 if base == UP else -1)
+        if base == _UP or base == _DOWN:
+            c = self.choice + (1 if base == _UP else -1)
             if 0 <= c < len(values):
                 self.choice = c
                 self._preview()
                 self.dirty = True
             return True
-        if base == OK or base == RIGHT:
-            self.app.save_setting(ITEMS[self.sel][0], values[self.choice])
+        if base == _OK or base == _RIGHT:
+            from firmware import settings_file
+            settings_file.save(self.app, ITEMS[self.sel][0], values[self.choice])
             self._end()
             return True
-        if base == BACK or base == LEFT:
+        if base == _BACK or base == _LEFT:
             self._end()
             return True
         return True

@@ -3,12 +3,18 @@
 # scroll by a hand; with five or six players RIGHT (or OK) shows the other players.
 # arg "pick": choose a hand to correct; OK opens it in the hand entry, prefilled.
 from firmware.screens.base import Screen, title_bar, scroll_mark, LINE_H, W
-from firmware.keys import UP, DOWN, RIGHT, OK, KEY_MASK
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x
+
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_UP = const(1)
+_DOWN = const(2)
+_RIGHT = const(4)
+_OK = const(5)
+_KEY_MASK = const(0x7F)
 
 _SHOWN = const(3)    # hands on screen: two lines each under the names
 _HAND_W = const(14)  # the hand-number column
@@ -29,10 +35,10 @@ class Sheet(Screen):
         return len(self.app.session.game.state.rows)
 
     def key(self, k):
-        base = k & KEY_MASK
+        base = k & _KEY_MASK
         h = self.hands()
-        if base == UP or base == DOWN:
-            d = 1 if base == DOWN else -1
+        if base == _UP or base == _DOWN:
+            d = 1 if base == _DOWN else -1
             if self.pick:
                 s = self.sel + d
                 if 0 <= s < h:
@@ -47,10 +53,10 @@ class Sheet(Screen):
                     self.top = t
             self.dirty = True
             return True
-        if self.pick and (base == OK or base == RIGHT):
+        if self.pick and (base == _OK or base == _RIGHT):
             self.app.push("hand", self.sel)
             return True
-        if base == OK or base == RIGHT:
+        if base == _OK or base == _RIGHT:
             n = len(self.app.session.game.settings["players"])
             if n > self.cols:
                 self.page = 1 - self.page

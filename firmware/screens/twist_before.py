@@ -6,12 +6,25 @@
 # entered instead. When everyone has chosen, the hand entry (twist_hand) takes over with
 # the choices; they are saved with the hand, never before (nothing is committed here).
 from firmware.screens.base import ListScreen, title_bar, LINE_H, W
-from firmware.keys import UP, DOWN, OK, BACK, LEFT, KEY_MASK
 
-_CHOOSE = 0
-_HANDOVER = 1   # "Hand the device to Ann"
-_SHOWN = 2      # the card face up
-_ENTER = 3      # a card drawn by hand, entered with UP/DOWN
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_UP = const(1)
+_DOWN = const(2)
+_OK = const(5)
+_BACK = const(6)
+_LEFT = const(3)
+_KEY_MASK = const(0x7F)
+
+
+_CHOOSE = const(0)
+_HANDOVER = const(1)   # "Hand the device to Ann"
+_SHOWN = const(2)      # the card face up
+_ENTER = const(3)      # a card drawn by hand, entered with UP/DOWN
 
 _OPTIONS = ("before", "after", "Draw a Twist card", "Card drawn by hand")
 
@@ -89,10 +102,10 @@ class Before(ListScreen):
         app.push("twist_hand", picks)
 
     def key(self, k):
-        b = k & KEY_MASK
+        b = k & _KEY_MASK
         m = self.mode
         if m == _CHOOSE:
-            if b == BACK or b == LEFT:
+            if b == _BACK or b == _LEFT:
                 if self.k == 0:
                     return False      # closes: back to the standings, nothing chosen
                 self.k -= 1
@@ -103,25 +116,25 @@ class Before(ListScreen):
             return ListScreen.key(self, k)
         self.dirty = True
         if m == _HANDOVER:
-            if b == OK:
+            if b == _OK:
                 self.mode = _SHOWN
-            elif b == BACK or b == LEFT:
+            elif b == _BACK or b == _LEFT:
                 self.mode = _CHOOSE    # not drawn after all: the card goes back
             return True
         if m == _SHOWN:
-            if b == OK or b == BACK or b == LEFT:
+            if b == _OK or b == _BACK or b == _LEFT:
                 self.picks[self.player()] = self.card
                 self.next()
             return True
         # _ENTER
-        if b == UP:
+        if b == _UP:
             self.step_card(1)
-        elif b == DOWN:
+        elif b == _DOWN:
             self.step_card(-1)
-        elif b == OK:
+        elif b == _OK:
             self.picks[self.player()] = self.card
             self.next()
-        elif b == BACK or b == LEFT:
+        elif b == _BACK or b == _LEFT:
             self.mode = _CHOOSE
         return True
 
@@ -138,7 +151,7 @@ class Before(ListScreen):
             c.text("OK: show the card", 4, 54)
             c.invert_rect(0, 52, W, LINE_H + 2)
             return
-        from engine_mpy.phases import twist_text
+        from engine_mpy.twist_cards import twist_text
         if m == _SHOWN:
             title_bar(c, "%s's Twist card" % self.name()[:8])
             c.big(str(self.card), 4, 12)

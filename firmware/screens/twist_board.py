@@ -5,12 +5,17 @@
 # home screen (arg None), or after a hand is saved with arg = the spaces before the hand:
 # then the bottom line gives that player's move ("4>7 +3"). OK, BACK or LEFT close it.
 from firmware.screens.base import Screen, title_bar, scroll_mark, LINE_H, W
-from firmware.keys import UP, DOWN, OK, KEY_MASK
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x
+
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_UP = const(1)
+_DOWN = const(2)
+_OK = const(5)
+_KEY_MASK = const(0x7F)
 
 _CELL = const(9)     # cell pitch: a 5-pixel letter inside a box, borders shared
 _ROW_H = const(18)   # a row of cells (10) and the pawn counts under it (8)
@@ -31,13 +36,13 @@ class Board(Screen):
         self.nrows = (cells + self.per - 1) // self.per
 
     def key(self, k):
-        b = k & KEY_MASK
+        b = k & _KEY_MASK
         n = self.game.state.n
-        if b == UP:
+        if b == _UP:
             self.p = (self.p - 1) % n
-        elif b == DOWN:
+        elif b == _DOWN:
             self.p = (self.p + 1) % n
-        elif b == OK:
+        elif b == _OK:
             self.app.pop()
             return True
         else:

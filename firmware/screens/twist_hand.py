@@ -6,13 +6,26 @@
 # arg: the Twist choices from twist_before (a list per player, or None when no pawn was on
 # a Twist space), or ("fix", i) to correct hand i (0-based) from the score sheet.
 from firmware.screens.base import ListScreen, title_bar, LINE_H, W
-from firmware.keys import UP, DOWN, OK, BACK, LEFT, KEY_MASK, REPEAT
 from engine_mpy.game import RuleError
 
-_OUT = 0
-_LEFT = 1
-_TOTAL = 2
-_REVIEW = 3
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_UP = const(1)
+_DOWN = const(2)
+_OK = const(5)
+_BACK = const(6)
+_LEFT = const(3)
+_KEY_MASK = const(0x7F)
+_REPEAT = const(0x80)
+
+_OUT = const(0)
+_CARDS = const(1)
+_TOTAL = const(2)
+_REVIEW = const(3)
 
 
 class Hand(ListScreen):
@@ -83,7 +96,7 @@ class Hand(ListScreen):
             if i != self.out:
                 self.total = [None] * self.n
             self.out = i
-            self.page = _LEFT
+            self.page = _CARDS
             self.k = 0
         elif i == self.count - 1:
             self.save()
@@ -166,7 +179,7 @@ class Hand(ListScreen):
         p = self.page
         if p == _OUT:
             return False
-        if p == _LEFT:
+        if p == _CARDS:
             if self.k:
                 self.k -= 1
             else:
@@ -180,32 +193,32 @@ class Hand(ListScreen):
             if self.k:
                 self.k -= 1
             else:
-                self.page = _LEFT
+                self.page = _CARDS
                 self.k = self.n - 2
         else:
             if self.need:
                 self.page = _TOTAL
                 self.k = len(self.need) - 1
             else:
-                self.page = _LEFT
+                self.page = _CARDS
                 self.k = self.n - 2
         self.dirty = True
         return True
 
     def key(self, k):
-        b = k & KEY_MASK
-        if b == BACK or b == LEFT:
+        b = k & _KEY_MASK
+        if b == _BACK or b == _LEFT:
             return self.back()
         p = self.page
         if p == _OUT or p == _REVIEW:
             return ListScreen.key(self, k)
         self.dirty = True
-        if p == _LEFT:
+        if p == _CARDS:
             q = self.others()[self.k]
-            if b == UP or b == DOWN:
-                v = self.left[q] + (1 if b == UP else -1)
+            if b == _UP or b == _DOWN:
+                v = self.left[q] + (1 if b == _UP else -1)
                 self.left[q] = 1 if v > 10 else (10 if v < 1 else v)
-            elif b == OK:
+            elif b == _OK:
                 self.k += 1
                 if self.k >= self.n - 1:
                     self.k = self.n - 2
@@ -213,11 +226,11 @@ class Hand(ListScreen):
             return True
         # _TOTAL: the value of a player's cards, for the tie-break
         q = self.need[self.k]
-        if b == UP or b == DOWN:
-            d = 5 if k & REPEAT else 1
-            v = self.total[q] + (d if b == UP else -d)
+        if b == _UP or b == _DOWN:
+            d = 5 if k & _REPEAT else 1
+            v = self.total[q] + (d if b == _UP else -d)
             self.total[q] = 0 if v < 0 else (300 if v > 300 else v)
-        elif b == OK:
+        elif b == _OK:
             self.k += 1
             if self.k >= len(self.need):
                 self.k = len(self.need) - 1
@@ -232,7 +245,7 @@ class Hand(ListScreen):
             return
         g = self.game
         names = g.settings["players"]
-        if p == _LEFT:
+        if p == _CARDS:
             q = self.others()[self.k]
             title_bar(c, "Cards left  %d/%d" % (self.k + 1, self.n - 1))
             c.text(names[q], 2, 12)

@@ -5,8 +5,13 @@
 # (twist_hand); the standings are worked out again when it is saved.
 from firmware.screens.base import ListScreen, title_bar, scroll_mark, LINE_H, W
 
-_X0 = 15    # first player column; the hand number is left of it
-_COL = 18   # three characters a column: six players fit beside the scroll mark
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+_X0 = const(15)    # first player column; the hand number is left of it
+_COL = const(18)   # three characters a column: six players fit beside the scroll mark
 
 
 class Sheet(ListScreen):

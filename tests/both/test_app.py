@@ -3,8 +3,9 @@
 # checked on both runtimes without the display or button drivers.
 import sys
 
-from firmware.app import App, check_settings, DEFAULTS
-from firmware.clock import VirtualClock
+from firmware.app import App
+from firmware.settings_file import check_settings, DEFAULTS
+from host_sim.vclock import VirtualClock
 from firmware.keys import UP, DOWN, LEFT, RIGHT, OK, BACK, REPEAT
 
 

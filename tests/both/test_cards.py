@@ -5,8 +5,10 @@ import json
 from check import raises, message
 
 from engine_mpy import savefile
-from engine_mpy.cards import Classic, Masters
+from engine_mpy.classic import Classic
+from engine_mpy.masters import Masters
 from engine_mpy.game import RuleError
+from host_sim import report
 
 # Cards left, as counts [1-9, 10-12, Skip, Wild].
 FAIL = [10, 0, 0, 0]          # did not complete: 10 low cards, 50 points
@@ -54,7 +56,7 @@ def test_dealer_passes_left_and_first_player_is_left_of_dealer():
     assert (g.dealer(), g.first_player()) == (3, 0)
     g.add(hand(0, None, FAIL, FAIL, FAIL))
     assert (g.dealer(), g.first_player()) == (0, 1)
-    assert g.sheet()[1][1] == 3          # the score sheet keeps who dealt each hand
+    assert report.card_sheet(g)[1][1] == 3          # the score sheet keeps who dealt each hand
 
 
 def test_failed_phase_is_tried_again_and_phases_never_skip():
@@ -79,7 +81,7 @@ def test_several_complete_the_last_phase_lowest_total_wins():
     # Totals: Ann 0 + 10, Bob 9*5 = 45, Cid 45 + 50: Ann and Bob finished, Ann lower.
     g.add(hand(1, low(2), None, FAIL))
     assert g.over
-    assert g.summary()["winners"] == ["Ann"]
+    assert report.summary(g)["winners"] == ["Ann"]
     assert totals(g) == [10, 45, 95]
     assert [r["rank"] for r in g.players()] == [1, 2, 3]
     e = raises(RuleError, g.add, hand(0, None, FAIL, FAIL))
@@ -93,7 +95,7 @@ def test_only_finishers_can_win_even_against_a_lower_total():
         g.add(hand(1, [0, 0, 0, 1], None))      # Ann completes, keeps a Wild: 25 each
     assert phases(g) == [10, 9] and totals(g) == [200, 50]
     g.add(hand(0, None, low(1)))                # Ann finishes; Bob completes phase 9
-    assert g.over and g.summary()["winners"] == ["Ann"]
+    assert g.over and report.summary(g)["winners"] == ["Ann"]
     assert totals(g) == [200, 55]
     assert [r["rank"] for r in g.players()] == [1, 2]
 
@@ -111,21 +113,21 @@ def test_exact_tie_calls_a_tie_break_hand_with_no_points():
     # Ann went out in hands 1,3,5,7,9 and held 1 card in 2,4,6,8: 20; Bob: 25.
     assert totals(g) == [20, 25]
     g.add(hand(0, None, low(1)))    # both complete phase 10: 20 vs 30
-    assert g.summary()["winners"] == ["Ann"]
+    assert report.summary(g)["winners"] == ["Ann"]
 
     g = classic(n=2)
     for h in range(9):
         g.add(hand(h % 2, *[None if p == h % 2 else low(1) for p in range(2)]))
     g.add(hand(1, low(1), None))    # Ann 25, Bob 25: an exact tie
-    s = g.summary()
+    s = report.summary(g)
     assert s["winners"] == [] and s["tiebreak"] == ["Ann", "Bob"]
     assert not g.over
     e = raises(RuleError, g.add, hand(0, None, FAIL))
     assert "tie-break" in message(e)
     g.add({"tiebreak": 1})
-    assert g.over and g.summary()["winners"] == ["Bob"]
+    assert g.over and report.summary(g)["winners"] == ["Bob"]
     assert totals(g) == [25, 25]            # the tie-break hand records no points
-    assert g.summary()["hands"] == 10
+    assert report.summary(g)["hands"] == 10
     assert [r["rank"] for r in g.players()] == [2, 1]
 
 
@@ -157,7 +159,7 @@ def test_even_phases_end_at_phase_10_after_five_steps():
         g.add(hand(0, None, FAIL))
     assert phases(g) == [10, 2] and not g.over
     g.add(hand(0, None, FAIL))
-    assert g.over and g.summary()["winners"] == ["Ann"]
+    assert g.over and report.summary(g)["winners"] == ["Ann"]
 
 
 def test_ten_hands_everyone_attempts_hand_number_and_game_ends_after_ten():
@@ -178,7 +180,7 @@ def test_ten_hands_everyone_attempts_hand_number_and_game_ends_after_ten():
     # Bob: h1 50, out in h2,h5,h8 -> 5 fails = 250, + h10 50 = 350.
     # Cid: h1 15, out in h3,h6,h9 -> 5 fails = 250, h10 out: 265.
     assert totals(g) == [350, 350, 265]
-    assert g.summary()["winners"] == ["Cid"]
+    assert report.summary(g)["winners"] == ["Cid"]
     assert [r["phase"] for r in g.players()] == [None, None, None]
 
 
@@ -187,9 +189,9 @@ def test_ten_hands_tie_goes_to_a_tie_break_hand():
     for h in range(10):
         g.add(hand(h % 2, *[None if p == h % 2 else FAIL for p in range(2)]))
     assert totals(g) == [250, 250]
-    assert g.summary()["tiebreak"] == ["Ann", "Bob"]
+    assert report.summary(g)["tiebreak"] == ["Ann", "Bob"]
     g.add({"tiebreak": 0})
-    assert g.summary()["winners"] == ["Ann"]
+    assert report.summary(g)["winners"] == ["Ann"]
 
 
 def test_first_n_phases_ends_at_phase_n():
@@ -198,7 +200,7 @@ def test_first_n_phases_ends_at_phase_n():
     g.add(hand(0, None, FAIL))
     assert not g.over and phases(g) == [3, 1]
     g.add(hand(1, low(1), None))
-    assert g.over and g.summary()["winners"] == ["Ann"]
+    assert g.over and report.summary(g)["winners"] == ["Ann"]
     assert phases(g) == [None, None]
 
 
@@ -300,8 +302,8 @@ def test_masters_up_to_six_players_and_winner_after_all_ten():
     for h in range(10):
         ph = [order[h]] + [0] * 5
         g.add(mhand(0, [None] + [FAIL] * 5, ph))
-    assert g.over and g.summary()["winners"] == ["Ann"]
-    assert g.summary()["players"][0]["phase"] is None
+    assert g.over and report.summary(g)["winners"] == ["Ann"]
+    assert report.summary(g)["players"][0]["phase"] is None
 
 
 def test_masters_points_entry_uses_the_named_phase():
@@ -324,7 +326,7 @@ def test_correcting_an_early_hand_recomputes_everything_after_it():
     # Bob actually completed phase 1 in hand 1, keeping 2 cards.
     g.replace(0, hand(0, None, low(2)))
     assert phases(g) == [4, 2] and totals(g) == [0, 110]
-    assert [row[3][1][3] for row in g.sheet()] == [10, 60, 110]
+    assert [row[3][1][3] for row in report.card_sheet(g)] == [10, 60, 110]
 
 
 def test_correction_refused_when_it_makes_a_later_hand_impossible():
@@ -390,7 +392,8 @@ def test_save_and_load_round_trip_every_card_game():
         # and a save of version 1 (earlier firmware: one JSON object) reads the same
         old = json.dumps(dict(d, v=1))
         assert savefile.loads(old).to_dict() == d
-        assert savefile.loads(json.dumps(dict(d, v=1), indent=2)).to_dict() == d
+        spread = json.dumps(dict(d, v=1)).replace(", ", ",\n  ").replace("{", "{\n ")
+        assert savefile.loads(spread).to_dict() == d
 
 
 def test_malformed_saves_are_refused_with_a_reason():

@@ -4,7 +4,8 @@
 # and Masters remaining phases as of that state. Runs under pytest and MicroPython.
 from check import raises, message
 
-from engine_mpy.cards import Classic, Masters
+from engine_mpy.classic import Classic
+from engine_mpy.masters import Masters
 from engine_mpy.game import RuleError
 
 FAIL = [10, 0, 0, 0]

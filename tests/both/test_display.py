@@ -185,17 +185,6 @@ def test_contrast_dim_and_power_reach_the_controller():
     assert emu.errors == []
 
 
-def test_flip_turns_the_picture_half_round():
-    d, emu, i2c = fresh()
-    d.canvas.text("Up", 0, 0)
-    d.flip(True)
-    for y in range(8):
-        for x in range(12):
-            assert emu.pixel(127 - x, 63 - y) == d.canvas.get(x, y)
-    d.flip(False)
-    assert emu.raw() == bytes(d.canvas.buf)
-
-
 def test_wrong_address_is_reported_not_crashing():
     emu = machine.reset_world()
     i2c = machine.I2C(0, freq=400000)

@@ -45,7 +45,7 @@ def fuzz_small_files(seed, count, which):
     """settings.json (which 0), roster.json (1) or history.json (2) fuzzed through the
     loaders the device uses: good values of the right types, or the file kept aside with
     a message. Returns the number of files damaged."""
-    from firmware.app import load_settings, DEFAULTS
+    from firmware.settings_file import load as load_settings, DEFAULTS
     from firmware import roster, history
     from firmware.screens import history as screen
     name = ("settings.json", "roster.json", "history.json")[which]
@@ -71,8 +71,12 @@ def fuzz_small_files(seed, count, which):
                 got = None if msg else value
             else:
                 said = []
-                b = history.Browser(st, said)
-                for i in range(b.count):   # every game as the History screen shows it
+                try:
+                    b = history.Browser(st, said)
+                except OSError as e:       # could not be read (short of memory): said
+                    b = None
+                    said.append(e.args[0])
+                for i in range(b.count if b else 0):   # every game as the History screen shows it
                     e = b.game(i)
                     assert isinstance(screen._who(e), str)
                     if e is not None:

@@ -7,7 +7,8 @@ import json
 from check import raises
 
 from engine_mpy import savefile
-from engine_mpy.cards import Classic, Masters
+from engine_mpy.classic import Classic
+from engine_mpy.masters import Masters
 from engine_mpy.game import RuleError
 from engine_mpy.packed import Packed
 

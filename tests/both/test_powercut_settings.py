@@ -1,4 +1,4 @@
-# A power cut at every step of saving a setting (App.save_setting) and the roster (a name
+# A power cut at every step of saving a setting (settings_file.save) and the roster (a name
 # added, a name changed): after a restart the file read is exactly the old or the new one.
 # The games: test_powercut_saves.py and test_powercut_finish.py (modules of their own: the MicroPython test heap
 # holds the app or a game engine, not both).
@@ -11,10 +11,11 @@ from firmware import roster
 def test_a_setting():
     files = {"/" + SETTINGS: b'{"contrast":128,"dim_s":60}'}
 
-    from firmware.app import App as RealApp, load_settings
+    from firmware.app import App as RealApp
+    from firmware.settings_file import load as load_settings, save
 
     class SettingsApp(RealApp):
-        # the real save_setting, without a display
+        # the real settings save, without a display
         def __init__(self, store):
             self.store = store
             self.messages = []
@@ -24,7 +25,7 @@ def test_a_setting():
             pass
 
     def action(store):
-        assert SettingsApp(store).save_setting("dim_s", 120)
+        assert save(SettingsApp(store), "dim_s", 120)
     n = cut_everywhere(files, action, (SETTINGS,))
     assert n > 10
     soak.ran(n, "power cuts saving a setting")

@@ -138,7 +138,8 @@ def test_finishing_moves_the_game_to_history():
     s.start("classic", {"players": ["Ann", "Bob"], "dealer": 0, "variation": "first_n", "phases": 1})
     s.commit("add", {"out": 1, "left": [FAIL, None]})
     assert s.game.over
-    assert s.finish(True) is None
+    from engine_mpy.summary import entry
+    assert s.finish(entry(s.game, True, 0)) is None
     assert s.game is None
     assert P not in fs.files and "/finish.json" not in fs.files
     assert Session(Store("/", fs, fs.open)).load() is None

@@ -261,20 +261,6 @@ def test_saved_text_reads_back_and_counts_writes():
     assert store_on(fs).read(SETTINGS) == ('{"contrast":128}', None, False)
 
 
-def test_save_writes_only_when_something_changed():
-    fs = FakeFlash()
-    s = store_on(fs)
-    assert s.save(SETTINGS, '{"a":1}')
-    assert not s.save(SETTINGS, '{"a":1}')
-    assert s.writes == 1
-    assert s.save(SETTINGS, '{"a":2}')
-    # a fresh start knows the file's contents once it has read it
-    s2 = store_on(fs)
-    s2.read(SETTINGS)
-    assert not s2.save(SETTINGS, '{"a":2}')
-    assert s.writes == 2 and s2.writes == 0
-
-
 def test_truncated_file_at_start_is_reported_and_kept_aside():
     torn = NEW[:30].encode()
     fs = FakeFlash({"/game.json": torn})

@@ -5,6 +5,7 @@ from check import raises, message
 from engine_mpy.game import RuleError
 from engine_mpy.twist import Twist, move, draw_twist_card, BEFORE, AFTER
 from engine_mpy import savefile
+from host_sim import report
 
 N = None  # the player who went out has no cards-left entry
 
@@ -448,12 +449,12 @@ def test_totals_kept_when_not_needed_and_a_correction_can_need_them():
 
 def test_summary_and_describe():
     g = near_red()
-    d = g.summary()
+    d = report.summary(g)
     assert d["game"] == "twist" and d["hands"] == 1 and d["over"] is False
     assert d["players"][0] == {"name": "Ann", "space": 4, "next": "Phase 10", "text": "1 set of 5 + 1 set of 3"}
     assert d["dealer"] == "Bob"
     g.add(hand(1, [10, N, 10]))
-    d = g.summary()
+    d = report.summary(g)
     assert d["over"] and d["winners"] == ["Bob"] and d["dealer"] is None
     assert d["players"][1]["space"] == 5 and d["players"][1]["next"] == "Finished"
-    assert "Game over: Bob won." in g.describe()
+    assert "Game over: Bob won." in report.text(g)

@@ -1,0 +1,120 @@
+# Finishing a game (firmware/session.py, "Finishing a game changes three files"): the
+# journal finish.json first, the one commit point, then the roster, the history's new line
+# and the save removed; and at start a finish a power cut left half done, completed from
+# its journal. Loaded for a finish (or when finish.json is there at start), then dropped.
+import gc
+import json
+
+from firmware.store import GAME as GAME_FILE, ROSTER
+from firmware.session import FINISH_FILE, _unload
+
+
+def finish(s, e, roster_rows):
+    """Session.finish() for session s (a game running, its last change saved): e is its
+    history line, numbered here. The game and its rules leave RAM first (the history, the
+    roster and the journal have their room); if the journal cannot be saved, nothing has
+    changed and the game is read again from its save."""
+    st = s.store
+    s.game.records.close()
+    s.game = None
+    _drop_rules()
+    gc.collect()
+    from firmware import history
+    said = []
+    try:
+        e["n"] = history.last_n(st, said) + 1
+    except OSError as x:
+        return _back(s, x.args[0])
+
+    def journal(put):
+        put('{"n":%d,"roster":' % e["n"])
+        put(json.dumps(roster_rows, separators=(",", ":")))
+        put(',"entry":')
+        put(json.dumps(e, separators=(",", ":")))
+        put("}")
+    if not st.write_atomic(FINISH_FILE, journal):
+        return _back(s, st.error or "Could not save the finished game.")
+    # Committed: the game is over even if the flash refuses what follows (the next
+    # start or the next new game completes it from the journal).
+    err = _apply(s, roster_rows, e, said)
+    e = None
+    _unload("firmware", "history")
+    gc.collect()
+    if said and not err:
+        err = " ".join(said)
+    return err
+
+
+def _back(s, err):
+    """The finish did not happen: the game again, as its save holds it."""
+    _unload("firmware", "history")
+    gc.collect()
+    s.load()
+    s.messages = []
+    return err
+
+
+def _apply(s, roster_rows, e, said):
+    st = s.store
+    if roster_rows is not None and not st.write_atomic(ROSTER, json.dumps(roster_rows, separators=(",", ":"))):
+        return st.error
+    from firmware import history
+    try:
+        err = history.add(st, e, said)
+    except OSError as x:
+        return x.args[0]
+    if err:
+        return err
+    st.remove(GAME_FILE)
+    st.remove(FINISH_FILE)
+    return None
+
+
+def complete(s):
+    """A finish cut short by a power cut: complete it from its journal. Returns None, or
+    the message when it could not be completed (also in s.messages)."""
+    j, msg, unread = s.store.load_json(FINISH_FILE, check_journal)
+    if msg:
+        s.messages.append(msg)
+    if unread:
+        return msg
+    if j is None:
+        return None
+    said = []
+    err = _apply(s, j["roster"], j["entry"], said)
+    s.messages.extend(said)
+    if err:
+        s.messages.append(err)
+    return err
+
+
+def check_journal(text):
+    """finish.json's contents as fully checked as the files it writes: the roster's rows
+    as roster.json takes them, the history's line as history.json takes it."""
+    j = json.loads(text)
+    if not isinstance(j, dict):
+        raise ValueError("not an object")
+    n = j.get("n")
+    e = j.get("entry")
+    if not isinstance(n, int) or n is True or n is False or n < 1:
+        raise ValueError("no game number")
+    from firmware import history, roster
+    history.check_entry(e)
+    if e.get("n") != n or not isinstance(e.get("game"), str) or not e.get("players"):
+        raise ValueError("the game does not match its number")
+    if j.get("roster") is not None:
+        roster.check_rows(j["roster"])
+    return j
+
+
+def _drop_rules():
+    """Drop every rules module but the two every game needs (the next game loads its own).
+    MicroPython only: CPython (the simulator, the tests) has RAM to spare, and code there
+    holds the rules' classes."""
+    import sys
+    if sys.implementation.name != "micropython":
+        return
+    for k in list(sys.modules):
+        if k.startswith("engine_mpy.") and k not in ("engine_mpy.game", "engine_mpy.savefile"):
+            _unload("engine_mpy", k[11:])
+

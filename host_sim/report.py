@@ -1,0 +1,183 @@
+"""A saved game as the PC shows it: standings and score sheet, as text and as plain data
+(host_sim show, and the exports). The device never loads this: everything here is read off
+the engine's state, which the device shows on its own screens.
+
+The JSON shape of each game kind (`show --json`), every one with "game", "over" (true once
+the game has a result) and "winners" (names; empty while the game runs):
+- classic, masters: {"game", "hands", "over", "winners", "tiebreak": [names of a pending
+  tie-break hand], "dealer": name or null, "players": [{"name", "phase" (the phase
+  attempted next, null when done; Masters: the lowest not yet completed), "phases_done",
+  "total"}]}
+- twist: {"game", "hands", "over", "winners", "dealer", "players": [{"name", "space"
+  (1-based; the board's length + 1 once past the red space), "next" ("Phase 3", "Twist card
+  2", "Twist", "Finished"), "text"}]}
+- dice: {"game", "turns", "over", "winners", "next" (whose turn, null when over), "players":
+  [{"name", "phase" (attempted next, 11 when all ten are made), "scores" (ten, null where
+  not made), "five_phase_bonus", "first_finish_bonus", "failed_turns", "total"}]} (seats in
+  the order the players were entered; "order" gives the turn order as seats)
+"""
+
+
+# --- Phase 10 and Masters -------------------------------------------------------------------
+def card_sheet(game):
+    """Per hand (hand number, dealer, who went out, [(points, completed, phase attempted,
+    running total) per player])."""
+    out = []
+    rows = game.state.rows
+    for h in range(len(rows)):
+        o, pts, ok, phs, tot = rows[h]
+        out.append((h + 1, game.dealer(h), o, [(pts[p], ok[p], phs[p], tot[p]) for p in range(len(pts))]))
+    return out
+
+
+def _card_summary(game):
+    names = game.settings["players"]
+    st = game.state
+    return {
+        "game": game.KIND,
+        "hands": st.hands,
+        "over": game.over,
+        "winners": [names[p] for p in st.winners] if game.over else [],
+        "tiebreak": [names[p] for p in st.tiebreak],
+        "dealer": None if st.over else names[game.dealer()],
+        "players": [
+            {"name": r["name"], "phase": r["phase"], "phases_done": r["phases_done"], "total": r["total"]}
+            for r in game.players()
+        ],
+    }
+
+
+def _card_text(game):
+    names = game.settings["players"]
+    out = []
+    title = game.KIND.capitalize()
+    v = game.settings.get("variation")
+    if v and v != "standard":
+        title += " (" + v.replace("_", " ") + (" %d" % game.settings["phases"] if v == "first_n" else "") + ")"
+    out.append("%s, %d players, %d hands played" % (title, len(names), game.state.hands))
+    out.append("")
+    out.append("%-4s %-12s %5s %6s %6s %4s" % ("Rank", "Player", "Phase", "Done", "Total", "Won"))
+    players = game.players()
+    for p, _ in game.ranking():
+        r = players[p]
+        ph = str(r["phase"]) if r["phase"] else "-"
+        out.append("%-4d %-12s %5s %6d %6d %4d" % (r["rank"], r["name"], ph, r["phases_done"], r["total"], r["won"]))
+    st = game.state
+    out.append("")
+    if st.tiebreak:
+        out.append("Tie-break hand due between %s." % " and ".join(names[p] for p in st.tiebreak))
+    elif st.over:
+        out.append("Game over: %s won." % " and ".join(names[p] for p in st.winners))
+    else:
+        out.append("Next hand: %s deals, %s plays first." % (names[game.dealer()], names[game.first_player()]))
+    sheet = card_sheet(game)
+    if sheet:
+        out.append("")
+        out.append("Score sheet (points/running total; * completed, > went out)")
+        out.append("Hand " + "".join("%13s" % n[:12] for n in names))
+        for num, dealer, o, cells in sheet:
+            row = "%4d " % num
+            for p in range(len(cells)):
+                pts, ok, ph, tot = cells[p]
+                mark = ">" if p == o else ("*" if ok else " ")
+                row += "%13s" % ("%s%d/%d p%d" % (mark, pts, tot, ph) if ph else "%s%d/%d" % (mark, pts, tot))
+            out.append(row)
+    return "\n".join(out)
+
+
+# --- Twist ------------------------------------------------------------------------------------
+def _twist_summary(game):
+    names = game.settings["players"]
+    st = game.state
+    players = []
+    for p in range(st.n):
+        label, text = game.attempt_text(p)
+        players.append({"name": names[p], "space": game.space(p), "next": label, "text": text})
+    return {
+        "game": game.KIND,
+        "hands": st.hands,
+        "over": st.over,
+        "winners": [names[w] for w in st.winners],
+        "dealer": None if st.over else names[game.dealer()],
+        "players": players,
+    }
+
+
+def _twist_text(game):
+    names = game.settings["players"]
+    st = game.state
+    lines = ["Twist, %d players, %d hands played, board of %d spaces" % (st.n, st.hands, game.red + 1), ""]
+    for p, sp, label, text in game.standings():
+        lines.append("%-12s space %2d  %s: %s" % (names[p], sp, label, text))
+    lines.append("")
+    if st.over:
+        lines.append("Game over: %s won." % " and ".join([names[w] for w in st.winners]))
+    else:
+        lines.append("Next hand: %s deals, %s plays first." % (names[game.dealer()], names[game.first_player()]))
+    return "\n".join(lines)
+
+
+# --- Dice -------------------------------------------------------------------------------------
+def _dice_summary(game):
+    from engine_mpy.dice import FIRST_FINISH_BONUS, SOLITAIRE_FAIL
+    names = game.settings["players"]
+    st = game.state
+    players = []
+    for p in range(len(names)):
+        players.append({
+            "name": names[p],
+            "phase": st.phase[p],
+            "scores": [s if s >= 0 else None for s in st.scores[p]],
+            "five_phase_bonus": game.five_bonus(p),
+            "first_finish_bonus": FIRST_FINISH_BONUS if st.ff_bonus[p] else 0,
+            "failed_turns": st.fails[p],
+            "solitaire_penalty": SOLITAIRE_FAIL * st.fails[p] if game.solitaire() else 0,
+            "total": game.total(p),
+        })
+    nxt = st.player()
+    return {
+        "game": game.KIND,
+        "turns": st.turns,
+        "over": st.over,
+        "winners": [names[p] for p in game.winners()],
+        "next": None if nxt < 0 else names[nxt],
+        "order": list(st.order),
+        "players": players,
+    }
+
+
+def _dice_text(game):
+    names = game.settings["players"]
+    st = game.state
+    who = "solitaire" if game.solitaire() else "%d players" % len(names)
+    lines = ["Phase 10 Dice, %s, %d turns played" % (who, st.turns), ""]
+    rows = game.sheet()
+    w = max(len(r[0]) for r in rows)
+    for label, cells in rows:
+        lines.append("%-*s %s" % (w, label, "".join("%12s" % ("" if c is None else str(c)[:12]) for c in cells)))
+    lines.append("")
+    if st.over:
+        won = [names[p] for p in game.winners()]
+        lines.append("Game over: %s %s." % (" and ".join(won), "won" if len(won) == 1 else "share the win"))
+    else:
+        p = st.player()
+        lines.append("Next turn: %s, phase %d." % (names[p], st.phase[p]))
+    return "\n".join(lines)
+
+
+def summary(game):
+    """The game as plain data (the module's doc gives the shapes)."""
+    if game.KIND == "twist":
+        return _twist_summary(game)
+    if game.KIND == "dice":
+        return _dice_summary(game)
+    return _card_summary(game)
+
+
+def text(game):
+    """Standings and score sheet as text."""
+    if game.KIND == "twist":
+        return _twist_text(game)
+    if game.KIND == "dice":
+        return _dice_text(game)
+    return _card_text(game)
