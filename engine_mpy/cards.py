@@ -27,25 +27,34 @@ class Rows:
     attempted, whether it was completed and the running total. A hand is 1 + 4n bytes in
     one bytearray (who went out; per player points / 5, phase | completed << 7, total in
     two bytes): a 6-player game of 55 hands takes 1.4 KB, where lists took 28 KB at 30.
-    rows[h] gives [out, points, completed, phases, totals] (lists, built on each read)."""
+    rows[h] gives [out, points, completed, phases, totals] (lists, built on each read).
+    Made with room for the longest game (cap hands) in one block when the game starts: a
+    block grown hand by hand would need a bigger free stretch each time, and a heap in
+    pieces may have none."""
 
-    def __init__(self, n):
+    def __init__(self, n, cap):
         self.n = n
         self.size = 1 + 4 * n
-        self.b = bytearray()
+        self.b = bytearray(self.size * cap)
+        self.count = 0
 
     def __len__(self):
-        return len(self.b) // self.size
+        return self.count
 
     def append(self, out, points, completed, phases, totals):
         b = self.b
-        b.append(out)
+        i = self.count * self.size
+        if i + self.size > len(b):
+            b.extend(bytes(self.size))   # past the longest game (never, by the rules)
+        b[i] = out
         for p in range(self.n):
             t = totals[p]
-            b.append(points[p] // 5)
-            b.append(phases[p] | (0x80 if completed[p] else 0))
-            b.append(t >> 8)
-            b.append(t & 0xFF)
+            b[i + 1] = points[p] // 5
+            b[i + 2] = phases[p] | (0x80 if completed[p] else 0)
+            b[i + 3] = t >> 8
+            b[i + 4] = t & 0xFF
+            i += 4
+        self.count += 1
 
     def __getitem__(self, h):
         if h < 0:
@@ -71,7 +80,7 @@ class Rows:
 class CardState:
     """Everything a score pad shows, derived from the hand records."""
 
-    def __init__(self, n):
+    def __init__(self, n, cap):
         self.n = n
         self.step = [0] * n        # Classic: phases completed (index into the phase sequence)
         self.done = [0] * n        # Masters: bit p set when phase p is completed
@@ -79,7 +88,7 @@ class CardState:
         self.won = [0] * n         # hands in which the player went out
         self.hands = 0             # hands played (the tie-break hand not counted)
         # the score sheet, kept compact (Rows)
-        self.rows = Rows(n)
+        self.rows = Rows(n, cap)
         self.over = False
         self.winners = []
         self.tiebreak = []         # players of a pending tie-break hand
@@ -93,7 +102,14 @@ class _CardGame(Game):
     STEP_CHECKS_FIRST = True
 
     def start(self):
-        return CardState(len(self.settings["players"]))
+        n = len(self.settings["players"])
+        return CardState(n, self.longest(n))
+
+    def longest(self, n):
+        """The most hands a game can have (tie-break hands are no rows): each hand the
+        player who went out completes a phase, so n players with all but the last of the
+        phases done, and one more."""
+        return n * 9 + 1
 
     def check_settings(self, s):
         if not isinstance(s, dict):

@@ -38,9 +38,13 @@ class Classic(_CardGame):
         return (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 
     def start(self):
-        st = _CardGame.start(self)
         self._seq = self.sequence()
-        return st
+        return _CardGame.start(self)
+
+    def longest(self, n):
+        if self.settings["variation"] == TEN_HANDS:
+            return 10
+        return n * (len(self._seq) - 1) + 1
 
     def attempted(self, st, p, chosen):
         if self.settings["variation"] == TEN_HANDS:

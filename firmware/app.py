@@ -22,6 +22,10 @@ VERSION = "0.1.0"
 
 _POLL_MS = const(10)
 
+# The home screen of a running game, by the engine's KIND.
+HOME = {"classic": "cards_home", "masters": "cards_home", "twist": "twist_home",
+        "dice": "dice_home"}
+
 def _half_taken():
     f = getattr(gc, "mem_free", None)
     return f is not None and f() < gc.mem_alloc()
@@ -48,6 +52,7 @@ class App:
         self.store = store
         self.board = board
         self.messages = []     # what the player must read, in order (tell() shows them)
+        self.pending = None    # what a closed screen asked for (firmware/pending.py)
         self.session = None    # the running game (firmware.session), set by main.build
         self.settings_unread = False   # settings.json there but not read: never written
         if settings is None:
@@ -163,6 +168,42 @@ class App:
             _unload(m)
         gc.collect()
 
+    def open(self, name, arg=None):
+        """Push screen name; a screen missing from this device (a partial deploy) is said
+        on a note instead (any other import error is a real fault and is raised)."""
+        try:
+            return self.push(name, arg)
+        except ImportError as e:
+            if name not in str(e):
+                raise
+            return self.push("note", "The %s screen is not on this device: deploy again." % name)
+
+    def open_home(self):
+        """The running game's home screen, or a note saying there is none."""
+        s = self.session
+        g = s.game if s is not None else None
+        if g is None:
+            return self.push("note", "No game is running. Start one with New game.")
+        return self.open(HOME[g.KIND])
+
+    def _run_pending(self):
+        # Only the menu is left: parked (and its module dropped) while the pending work
+        # loads a game's rules (firmware/pending.py).
+        p = self.pending
+        self.pending = None
+        m = self.stack[-1]
+        if self.small and not m.parked and len(self.stack) == 1:
+            state = m.park()
+            if state is not None:
+                self.stack[-1] = _Parked(m.module, m.arg, state)
+                self._drop(m.module)
+            m = None
+            self.sweep()
+        from firmware import pending
+        pending.run(self, p)
+        pending = None
+        _unload("firmware.pending")
+
     def start(self, name="menu"):
         self.push(name)
         self.tell()
@@ -225,6 +266,8 @@ class App:
                 self.swallow = False
         if key:
             self.handle(key)
+            if self.pending is not None:
+                self._run_pending()
         else:
             self._idle(now)
             if self.tidy:

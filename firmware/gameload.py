@@ -1,5 +1,6 @@
 # Reading the running game at start (firmware/gamefile.py keeps its records on the flash;
 # engine_mpy/saveload.py reads the format): only start-up needs this, so it leaves RAM after.
+import gc
 import json
 
 try:
@@ -29,6 +30,7 @@ def load(store, name):
 
     def read(f):
         gf.__init__(store, name)
+        _rules(f)
         return saveload.load(f, sink, gf)
     game, msg, unread = store.recover(name, read)
     if game is None:
@@ -47,6 +49,21 @@ def load(store, name):
         return game, "The save of hand %d was cut short (the power went?): enter that hand again." % game.torn, False
     gf.whole = False
     return game, msg, False
+
+
+def _rules(f):
+    """The save's game rules loaded before the replay, and the garbage of loading code
+    collected: the replay then has the room in few pieces (a long game's score sheet is
+    one block). Anything wrong with the header is for the reading to say."""
+    from engine_mpy.lines import read_line
+    try:
+        savefile.game_class(json.loads(read_line(f, 2048)).get("game"))
+    except MemoryError:
+        raise
+    except Exception:
+        pass
+    f.seek(0)
+    gc.collect()
 
 
 def _convert(store, name, gf, game):

@@ -200,7 +200,7 @@ def _entry(g, finished):
 
 def finish_and_leave(app):
     """What every game's Finish game does: back to the main menu, which then finishes the
-    game (menu.start_pending: finish() with the game's screens gone from RAM) and shows
+    game (firmware/pending.py: finish() with the game's screens gone from RAM) and shows
     its message, if any, on a note (refused: the game is still there to continue)."""
     app.pending = "finish"
     while app.pop():

@@ -68,6 +68,8 @@ class Session:
         from firmware.gamefile import GameFile
         from engine_mpy import savefile
         from engine_mpy.game import RuleError
+        if small_heap():
+            gc.collect()      # the rules load next: into as few pieces as there can be
         try:
             game = savefile.game_class(kind)(settings, keep=GameFile(self.store, GAME_FILE))
         except (RuleError, savefile.SaveError) as e:

@@ -23,16 +23,20 @@ BOOT_MS = 100
 _BITS = {"UP": 1, "DOWN": 2, "LEFT": 4, "RIGHT": 8, "OK": 16}
 
 
+def _run(app, ms):
+    app.run_for(ms)
+
+
 def _press(app, pins, bits, hold, then):
     if bits:
         _set(pins, bits)
-        app.run_for(hold)
+        _run(app, hold)
         _set(pins, 0)
-    app.run_for(then)
+    _run(app, then)
 
 
 def _set(pins, bits):
-    held = machine.keys.held
+    held = machine.held
     for i in range(len(pins)):
         g = pins[i]
         if g is not None:
@@ -49,7 +53,7 @@ def _key(app, pins, tok):
     elif u == "LONG_OK":
         _press(app, pins, 16, LONG_MS, GAP_MS)
     elif u.startswith("WAIT:"):
-        app.run_for(int(u[5:]))
+        _run(app, int(u[5:]))
     elif u.startswith("HOLD_"):
         name, _, t = u[5:].partition(":")
         _press(app, pins, _BITS[name], int(t), GAP_MS)
@@ -57,36 +61,53 @@ def _key(app, pins, tok):
         raise ValueError("unknown key " + tok)
 
 
-def main(argv):
-    state, keys = argv[0], argv[1]
-    panel = machine.reset_world("wire:" + os.getenv("TWIN_WIRE"))
+def start(argv):
+    """The device built on STATE, as the twin runs it: (app, pins, keys file, screen arg)."""
+    state = argv[0]
+    # (the WebAssembly VM of tools/heap32.mjs has no environment: its wire is a local file)
+    machine.wire((os.getenv("TWIN_WIRE") if hasattr(os, "getenv") else None) or "wire.bin")
     from firmware.board import Board
     board = Board("pico")
     pins = board.BUTTONS
     from firmware import main as fw
     app = fw.build(board, VirtualClock(0), state, lambda: 40000, 1)
     fw = board = None
-    app.run_for(BOOT_MS)
+    _run(app, BOOT_MS)
     if len(argv) > 2 and argv[2]:
         import json
         app.push(argv[2], json.loads(argv[3]) if len(argv) > 3 else None)
-    with open(keys) as f:
-        # a key at a time off the line: a whole line (hundreds of keys) at once would take
-        # KBs of the heap under test that the board never spends
-        tok = ""
-        while True:
-            c = f.read(1)
-            if c and c not in " ,\n":
-                tok += c
-                continue
+    return app, pins
+
+
+def tokens(f):
+    """The keys of f one at a time ("" at each line's end: a mark), a character at a time
+    off the file: a whole line (hundreds of keys) at once would take KBs of the heap under
+    test that the board never spends."""
+    tok = ""
+    while True:
+        c = f.read(1)
+        if c and c not in " ,\n":
+            tok += c
+            continue
+        if tok:
+            yield tok
+            tok = ""
+        if c == "\n":
+            yield ""
+        if not c:
+            return
+
+
+def main(argv):
+    app, pins = start(argv)
+    with open(argv[1]) as f:
+        for tok in tokens(f):
             if tok:
                 _key(app, pins, tok)
-                tok = ""
-            if c == "\n":
-                panel.mark()
-            if not c:
-                break
-    panel.close()
+            else:
+                machine.mark()
+    machine.close()
 
 
-main(sys.argv[1:])
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -3,7 +3,7 @@
 # roster (a new one through the picker), the first dealer (chosen or random). Then the
 # session starts the game and the game's home screen opens; Dice goes on to its turn-order
 # roll instead (the "dice_order" screen starts that game). LEFT or long OK: the page before.
-# The game is started by the menu (menu.start_pending) once this screen is closed.
+# The game is started once this screen is closed (firmware/pending.py).
 # Nothing is written before the last answer, except a new name added to the roster.
 from firmware.screens.base import ListScreen, title_bar, LINE_H, W
 
@@ -221,7 +221,7 @@ class NewGame(ListScreen):
         self.finish(s)
 
     def finish(self, settings):
-        # The menu starts the game once this screen is gone (menu.start_pending): the
+        # The game starts once this screen is gone (firmware/pending.py): the
         # engine and the home screen then have the heap this one took.
         self.app.pending = (self.kind, settings)
         self.app.pop()

@@ -31,7 +31,7 @@ def test_a_long_game_keeps_its_hands_as_text_and_sheet_rows_as_bytes_and_reads_t
     g, want = long_game()
     assert len(g.records) == 20 and list(g.records) == want and g.records == want
     assert all([type(v) is str for v in g.records._v])
-    assert len(g.state.rows.b) == 20 * (1 + 4 * 6)
+    assert len(g.state.rows.b) == 55 * (1 + 4 * 6) and len(g.state.rows) == 20   # room for the longest game
     # the sheet's rows: who went out, points, completed, phases attempted, running totals
     total = [0] * 6
     for h in range(20):
