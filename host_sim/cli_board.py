@@ -2,8 +2,8 @@
 
 check FILE  read a Phase 10 Twist board layout file (the text that goes on the device as
             /twist_layout.txt: space codes 1S, 1-9, T, 10R separated by spaces or
-            newlines, # comments) and draw the board; exit 0.
-            An invalid layout: the reason on stderr, exit 2.
+            newlines, # comments) as the device reads it and draw the board; exit 0.
+            A layout the device would refuse: its reason on stderr, exit 2.
 show        draw the default board (RULINGS.md, "Twist").
 """
 import sys
@@ -74,13 +74,19 @@ def main(argv):
         sys.stderr.write("python -m host_sim board: give a command: check FILE or show\n")
         return 2
     path = a.file
-    text = hostio.read_text(path, board.MAX_FILE, "board layout")
-    if text is None:
+    f = hostio.open_file(path, "board layout")
+    if f is None:
         return 2
+    # The device's own reader (New game reads /twist_layout.txt with it): its size limit,
+    # its checks and its words, so a file passes here exactly when the device takes it.
     try:
-        codes = board.parse_layout(text)
+        with f:
+            codes = board.read_layout(f)
     except RuleError as e:
         print("%s: not a valid board layout: %s" % (path, e.args[0]), file=sys.stderr)
+        return 2
+    except OSError as e:
+        print("%s: cannot read: %s" % (path, e.strerror or e), file=sys.stderr)
         return 2
     print(render(codes, "Board " + path))
     return 0

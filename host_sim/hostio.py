@@ -4,10 +4,10 @@ import argparse
 import os
 import sys
 
-# The most a host command reads of a file it is given. The device itself refuses a layout
-# over 4,096 bytes (engine_mpy.board_layout.MAX_FILE); a saved game of many hands is tens of
-# KB and could never outgrow a board's flash. Reading stops there, so a wrong file (a disk
-# image, /dev/zero) gets an answer at once instead of filling the PC's memory.
+# The most a host command reads of a saved game: a game of many hands is tens of KB and
+# could never outgrow a board's flash. Reading stops there, so a wrong file (a disk image)
+# gets an answer at once instead of filling the PC's memory. (A layout is read by the
+# device's own reader, with the device's own limit: host_sim/cli_board.py.)
 SAVE_LIMIT = 512 * 1024
 
 
@@ -30,15 +30,50 @@ class Parser(argparse.ArgumentParser):
         raise Done(status)
 
 
+def open_file(path, what="file"):
+    """path opened for reading in binary, or None after saying on stderr why not: missing,
+    unreadable, a folder, or not a plain file at all (a device such as /dev/zero, a named
+    pipe, a socket: one could never end, or never start, and a layout or a save is a file).
+    A named pipe is opened without waiting for a writer, so the answer is immediate."""
+    import stat
+    if os.path.isdir(path):
+        print("%s: cannot read: it is a folder, not a %s" % (path, what), file=sys.stderr)
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as e:
+        print("%s: cannot read: %s" % (path, e.strerror or e), file=sys.stderr)
+        return None
+    f = os.fdopen(fd, "rb")
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError as e:
+        f.close()
+        print("%s: cannot read: %s" % (path, e.strerror or e), file=sys.stderr)
+        return None
+    if stat.S_ISDIR(mode):
+        f.close()
+        print("%s: cannot read: it is a folder, not a %s" % (path, what), file=sys.stderr)
+        return None
+    if not stat.S_ISREG(mode):
+        f.close()
+        print("%s: cannot read: not a plain file (a device, pipe or socket), so not a %s" % (path, what),
+              file=sys.stderr)
+        return None
+    if hasattr(os, "set_blocking"):
+        os.set_blocking(fd, True)
+    return f
+
+
 def read_text(path, limit, what="file"):
     """The file's text, or None after saying on stderr why it cannot be read: missing,
-    unreadable, a folder, not UTF-8 text, or longer than limit bytes (what names the kind
-    of file in that message)."""
+    unreadable, a folder or not a plain file (open_file), not UTF-8 text, or longer than
+    limit bytes (what names the kind of file in that message)."""
+    f = open_file(path, what)
+    if f is None:
+        return None
     try:
-        if os.path.isdir(path):
-            print("%s: cannot read: it is a folder, not a %s" % (path, what), file=sys.stderr)
-            return None
-        with open(path, "rb") as f:
+        with f:
             data = f.read(limit + 1)
     except OSError as e:
         print("%s: cannot read: %s" % (path, e.strerror or e), file=sys.stderr)

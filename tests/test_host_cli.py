@@ -162,10 +162,14 @@ def test_files_that_cannot_be_read_get_one_line_and_exit_2(tmp_path):
         ("board check", str(tmp_path / "missing.txt"), "No such file"),
         ("board check", str(tmp_path), "a folder"),
         ("board check", str(big_layout), "over 4096 bytes"),
-        ("board check", str(binary), "not UTF-8"),
+        ("board check", str(binary), "not plain text (UTF-8)"),    # the device's words
     ]
-    if os.path.exists("/dev/zero"):   # endless: read only up to the limit, at once
-        cases += [("show", "/dev/zero", "over 524288 bytes"), ("board check", "/dev/zero", "over 4096 bytes")]
+    if os.path.exists("/dev/zero"):   # endless: refused at once, nothing read
+        cases += [("show", "/dev/zero", "not a plain file"), ("board check", "/dev/zero", "not a plain file")]
+    if hasattr(os, "mkfifo"):         # a named pipe nobody writes: refused without waiting
+        os.mkfifo(str(tmp_path / "pipe"))
+        cases += [("show", str(tmp_path / "pipe"), "not a plain file"),
+                  ("board check", str(tmp_path / "pipe"), "not a plain file")]
     if hasattr(os, "geteuid") and os.geteuid() != 0:   # root reads anything
         locked = tmp_path / "locked.txt"
         locked.write_text("1S 10R\n")

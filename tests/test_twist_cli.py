@@ -82,6 +82,61 @@ def test_board_check_refuses_a_bad_file_exit_2(tmp_path):
         assert r.stdout == ""
 
 
+class _NewGameApp:
+    """What New game uses of the app to read /twist_layout.txt: the store and say()."""
+
+    def __init__(self, root):
+        from firmware.store import Store
+        self.store = Store(root)
+        self.said = []
+
+    def say(self, msg):
+        self.said.append(msg)
+
+
+def test_board_check_takes_exactly_the_layouts_the_device_takes(tmp_path):
+    # The device reads /twist_layout.txt at New game (firmware/screens/newgame.py) and plays
+    # the default board, saying why, when it refuses the file; board check must pass the
+    # same files and give the same reason, size limit (4,096 bytes) included.
+    from firmware.screens import newgame
+    body = "1S 1 T 2 3 4 5 6 7 8 9 10R\n"
+    def padded(size):   # a valid layout made exactly size bytes long by a comment
+        return ("#" + "x" * (size - len(body) - 2) + "\n" + body).encode()
+    cases = [body.encode(), padded(board.MAX_FILE), padded(board.MAX_FILE + 1), padded(20000),
+             b"1s 1 t 2 10r\r\n", b"1S\t2\t10R", b"\xef\xbb\xbf1S 10R\n", b"1S \xff 10R\n",
+             b"", b"1S " + b"2 " * 63 + b"10R", b"1S " + b"2 " * 62 + b"10R", b"1S 10R\x00"]
+    refused = 0
+    for data in cases:
+        (tmp_path / "twist_layout.txt").write_bytes(data)
+        app = _NewGameApp(str(tmp_path))
+        codes = newgame._layout(app)
+        r = run("board", "check", str(tmp_path / "twist_layout.txt"))
+        if not app.said:
+            assert r.returncode == 0, (data[:40], r.stderr)
+            assert "%d spaces" % len(codes) in r.stdout.splitlines()[0]
+            continue
+        refused += 1
+        # the device: "twist_layout.txt: <reason> The default board is used."
+        reason = app.said[0][len("twist_layout.txt: "):-len(" The default board is used.")]
+        assert r.returncode == 2 and r.stdout == "", (data[:40], r.stdout)
+        assert r.stderr.strip().endswith("not a valid board layout: " + reason), (data[:40], r.stderr, app.said)
+    assert 0 < refused < len(cases)
+
+
+def test_board_check_answers_at_once_for_what_is_not_a_layout_file(tmp_path):
+    # /dev/zero never ends and a named pipe nobody writes never starts: refused, not read
+    paths = [str(tmp_path)]
+    if os.path.exists("/dev/zero"):
+        paths.append("/dev/zero")
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(str(tmp_path / "pipe"))
+        paths.append(str(tmp_path / "pipe"))
+    for path in paths:
+        r = run("board", "check", path)    # run()'s timeout fails the test if it hangs
+        assert r.returncode == 2 and r.stdout == "" and "Traceback" not in r.stderr, (path, r.stderr)
+        assert r.stderr.count("\n") == 1 and path in r.stderr and "cannot read" in r.stderr, r.stderr
+
+
 def test_board_check_missing_file_and_usage():
     r = run("board", "check", "/no/such/file.txt")
     assert r.returncode == 2 and "cannot read" in r.stderr
