@@ -12,7 +12,7 @@
 #   {"tiebreak": 1}   the player who went out first in it
 # Everything else (points, phases, totals, dealer, winner) is derived by replaying.
 from engine_mpy.game import Game, RuleError, check_names, check_int
-from engine_mpy.phases import PHASE_CARDS, phase_text
+from engine_mpy.phases import DECK_COUNTS, PHASE_CARDS, phase_text
 from engine_mpy import handcheck
 
 try:
@@ -100,6 +100,8 @@ class _CardGame(Game):
     MAX_PLAYERS = 6
     # step() judges every player and the deck before it touches the state.
     STEP_CHECKS_FIRST = True
+    # How many cards of each kind (1-9, 10-12, Skip, Wild) the game's deck holds.
+    DECK = DECK_COUNTS
 
     def start(self):
         n = len(self.settings["players"])
@@ -182,7 +184,7 @@ class _CardGame(Game):
             flags.append(flag)
             if flag is not None:
                 need_flags = True
-        handcheck.check_deck(names, entries)
+        handcheck.check_deck(names, entries, self.DECK)
         return out, chosen, entries, points, completed, flags, need_flags
 
     def chosen_phases(self, st, rec, out, names):
@@ -201,7 +203,7 @@ class _CardGame(Game):
             raise RuleError("Enter the cards %s has left." % name)
         cards = self.phase_cards(st, p, chosen)
         if isinstance(entry, list):
-            counts = handcheck.check_counts(name, entry)
+            counts = handcheck.check_counts(name, entry, self.DECK)
             ok = handcheck.completed_from_count(name, sum(counts), cards, label)
             ok = self.agree(st, p, ok, chosen, name, sum(counts))
             if said is not None and said != ok:

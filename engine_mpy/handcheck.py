@@ -6,7 +6,7 @@
 #   - completed but did not go out: 1 .. 10 - (cards in the phase).
 # Shared by Classic, Masters and Twist (Twist passes its own phase/card sizes).
 from engine_mpy.game import RuleError
-from engine_mpy.phases import CARD_POINTS, CARD_KINDS, DECK_COUNTS, HAND_SIZE
+from engine_mpy.phases import CARD_POINTS, CARD_KINDS, DECK_COUNTS, MASTERS_DECK, HAND_SIZE
 
 # A counts entry is [n 1-9, n 10-12, n Skip, n Wild].
 
@@ -15,8 +15,14 @@ def card_points(counts):
     return counts[0] * CARD_POINTS[0] + counts[1] * CARD_POINTS[1] + counts[2] * CARD_POINTS[2] + counts[3] * CARD_POINTS[3]
 
 
-def check_counts(name, counts):
-    """Normalise a counts entry (a list of four whole numbers) or raise RuleError."""
+def _deck(deck):
+    """How a message names the deck: the game's own where it differs from Classic's."""
+    return "the Masters Edition deck" if deck == MASTERS_DECK else "the deck"
+
+
+def check_counts(name, counts, deck=DECK_COUNTS):
+    """Normalise a counts entry (a list of four whole numbers) or raise RuleError. deck:
+    the game's deck (DECK_COUNTS or MASTERS_DECK), what one hand can hold at most."""
     if not isinstance(counts, (list, tuple)) or len(counts) != 4:
         raise RuleError("%s: cards left must be four counts (1-9, 10-12, Skip, Wild)." % name)
     out = []
@@ -24,8 +30,8 @@ def check_counts(name, counts):
         c = counts[k]
         if not isinstance(c, int) or c is True or c is False or c < 0:
             raise RuleError("%s: the count of %s cards must be a whole number, 0 or more." % (name, CARD_KINDS[k]))
-        if c > DECK_COUNTS[k]:
-            raise RuleError("%s holds %d %s cards; the deck has only %d." % (name, c, CARD_KINDS[k], DECK_COUNTS[k]))
+        if c > deck[k]:
+            raise RuleError("%s holds %d %s cards; %s has only %d." % (name, c, CARD_KINDS[k], _deck(deck), deck[k]))
         out.append(c)
     return out
 
@@ -58,6 +64,8 @@ def _sums():
     if _SUMS is None:
         t = bytearray(11 * 51)
         # Enumerate counts of Skip (<= 4) and Wild (<= 8); the rest split 1-9 / 10-12.
+        # (The Masters deck's 2 Skips give the same sums: any total three or four Skips
+        # make with m cards, other cards of m make too.)
         for m in range(11):
             for w in range(min(m, 8) + 1):
                 for s in range(min(m - w, 4) + 1):
@@ -111,12 +119,13 @@ def completed_from_points(name, points, phase_cards, phase_label, said):
     return result
 
 
-def check_deck(names, entries):
-    """Counts across the table cannot exceed the deck (8 Wilds, 4 Skips, ...)."""
+def check_deck(names, entries, deck=DECK_COUNTS):
+    """Counts across the table cannot exceed the game's deck (8 Wilds, 4 Skips, ...: the
+    Masters Edition has 2 Skips)."""
     for k in range(4):
         total = 0
         for e in entries:
             if isinstance(e, list):
                 total += e[k]
-        if total > DECK_COUNTS[k]:
-            raise RuleError("This hand lists %d %s cards; the deck has only %d." % (total, CARD_KINDS[k], DECK_COUNTS[k]))
+        if total > deck[k]:
+            raise RuleError("This hand lists %d %s cards; %s has only %d." % (total, CARD_KINDS[k], _deck(deck), deck[k]))

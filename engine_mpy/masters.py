@@ -3,7 +3,7 @@
 # shared with Phase 10 are engine_mpy/cards.py.
 from engine_mpy.cards import _CardGame
 from engine_mpy.game import RuleError
-from engine_mpy.phases import PHASE_CARDS
+from engine_mpy.phases import MASTERS_DECK, PHASE_CARDS
 
 try:
     from micropython import const
@@ -18,6 +18,7 @@ class Masters(_CardGame):
     those not yet completed; a completed phase is never attempted again."""
 
     KIND = "masters"
+    DECK = MASTERS_DECK     # 2 Skips, not 4
 
     def chosen_phases(self, st, rec, out, names):
         ph = rec.get("phase")

@@ -23,8 +23,11 @@ PHASE_CARDS = b"\x00\x06\x07\x08\x07\x08\x09\x08\x07\x07\x08"
 # Penalty points for a card left in hand (Classic and Masters): 1-9, 10-12, Skip, Wild.
 CARD_POINTS = b"\x05\x0a\x0f\x19"
 CARD_KINDS = ("1-9", "10-12", "Skip", "Wild")
-# How many of each kind the 108-card deck holds: no hand can list more.
+# How many of each kind a deck holds: no hand can list more (RULINGS.md, "The decks").
+# Classic (and Twist: its Twist cards are apart) 108 cards: 72 of 1-9, 24 of 10-12, 4 Skips,
+# 8 Wilds; the Masters Edition has 2 Skips (its book: "two Skip cards").
 DECK_COUNTS = b"\x48\x18\x04\x08"
+MASTERS_DECK = b"\x48\x18\x02\x08"
 HAND_SIZE = 10
 
 

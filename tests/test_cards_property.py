@@ -50,11 +50,11 @@ def rng_draw(rng):
     return choose
 
 
-def random_counts(draw, n_cards, p):
+def random_counts(draw, n_cards, p, skips=4):
     """n_cards split into the four kinds, so that six players together stay within the
-    deck (8 Wilds, 4 Skips, 24 cards of 10-12)."""
+    deck (8 Wilds, skips Skips: 4, the Masters deck 2; 24 cards of 10-12)."""
     wild = draw(INT(0, min(n_cards, 1)))
-    skip = draw(INT(0, min(n_cards - wild, 1 if p < 4 else 0)))
+    skip = draw(INT(0, min(n_cards - wild, 1 if p < skips else 0)))
     hi = draw(INT(0, min(4, n_cards - wild - skip)))
     return [n_cards - wild - skip - hi, hi, skip, wild]
 
@@ -79,6 +79,7 @@ def build_game(draw, kinds):
         out = draw(INT(0, n - 1))
         left = []
         chosen = []
+        skips = g.DECK[2]
         for p in range(n):
             if isinstance(g, Masters):
                 rem = g.remaining(p)
@@ -91,9 +92,9 @@ def build_game(draw, kinds):
             if p == out:
                 left.append(None)
             elif ok:
-                left.append(random_counts(draw, draw(INT(1, 10 - PHASE_CARDS[ph])), p))
+                left.append(random_counts(draw, draw(INT(1, 10 - PHASE_CARDS[ph])), p, skips))
             else:
-                left.append(random_counts(draw, 10, p))
+                left.append(random_counts(draw, 10, p, skips))
         rec = {"out": out, "left": left}
         if isinstance(g, Masters):
             rec["phase"] = chosen

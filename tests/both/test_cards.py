@@ -315,6 +315,31 @@ def test_masters_points_entry_uses_the_named_phase():
     refused(g, mhand(0, [None, 105], [3, 2]), "did not complete")
 
 
+def test_the_masters_deck_has_two_skips():
+    # RULINGS.md, "The decks": the Masters Edition deck has 2 Skips, the Classic one 4.
+    # Three Skips left across the table (or in one hand) are refused, naming the deck.
+    g = masters(3)
+    three = mhand(0, [None, [8, 0, 2, 0], [9, 0, 1, 0]], [1, 0, 0])
+    e = refused(g, three, "3 Skip cards")
+    assert message(e) == "This hand lists 3 Skip cards; the Masters Edition deck has only 2.", message(e)
+    e = refused(g, mhand(0, [None, [7, 0, 3, 0], FAIL], [1, 0, 0]), "Bob holds 3 Skip cards")
+    assert "Masters Edition deck has only 2" in message(e)
+    # two are in the deck
+    g.add(mhand(0, [None, [8, 0, 2, 0], FAIL], [1, 0, 0]))
+    assert totals(g) == [0, 70, 50]
+    # the Classic deck holds those three Skips, and says "the deck" with its own 4
+    c = classic(3)
+    c.add(hand(0, None, [8, 0, 2, 0], [9, 0, 1, 0]))
+    assert totals(c) == [0, 70, 60]
+    assert message(refused(c, hand(0, None, [6, 0, 4, 0], [9, 0, 1, 0]), "5 Skip")) == \
+        "This hand lists 5 Skip cards; the deck has only 4."
+    # a saved Masters game that says three were left is refused, naming the hand and the rule
+    text = savefile.dumps(g).replace("[8,0,2,0],[10,0,0,0]", "[8,0,2,0],[9,0,1,0]")
+    assert "[9,0,1,0]" in text, text
+    e = raises(Exception, savefile.loads, text)
+    assert "hand 1" in message(e) and "the Masters Edition deck has only 2" in message(e), message(e)
+
+
 # --- Corrections and undo ------------------------------------------------------------------
 
 def test_correcting_an_early_hand_recomputes_everything_after_it():
