@@ -28,14 +28,10 @@ GAMES = (
 )
 
 
-def each_game(mpy_kinds=None):
+def each_game():
     """GAMES one by one, with only that game's engine in RAM (as on the board: the
-    MicroPython run has a capped heap). mpy_kinds: the kinds to run on MicroPython when the
-    test's own modules and fake flash leave too little heap for every engine."""
-    mpy = sys.implementation.name == "micropython"
+    MicroPython run has a capped heap), on both runtimes."""
     for g in GAMES:
-        if mpy and mpy_kinds and g[0] not in mpy_kinds:
-            continue
         yield g
         forget_engines()   # only the next game's engine in RAM on MicroPython
 
