@@ -41,3 +41,8 @@ def test_a_roster_name_added_and_renamed():
     n += cut_everywhere(files, lambda store: roster.rename(store, 0, "Anna"), (ROSTER,))
     assert n > 20
     soak.ran(n, "power cuts saving the roster")
+    # what the device wrote, read back as the next start reads it
+    fs = FakeFlash(files)
+    roster.add(store_on(fs), "Bob")
+    roster.rename(store_on(fs), 0, "Anna")
+    assert roster.load(store_on(fs)) == ([["Anna", 1, 1, 50, 3], ["Bob", 0, 0, 0, 0]], None)
