@@ -19,13 +19,9 @@ def load(store, name):
     a save cut short while a hand was added loses that hand and says so."""
     from engine_mpy import saveload
     gf = GameFile(store, name)
-    v1 = []
 
     def sink(game, i, norm, start, line):
-        if start is None:          # version 1: no lines to index
-            v1.append(1) if not v1 else None
-            gf.n = i + 1
-        else:
+        if start is not None:      # version 1 has no lines to index: _convert below
             gf.loaded(game, i, norm, start, line)
 
     def read(f):
@@ -35,7 +31,8 @@ def load(store, name):
     game, msg, unread = store.recover(name, read)
     if game is None:
         return None, msg, unread
-    if v1:
+    # version 1, with hands or none yet (only a version 2 read sets .size)
+    if getattr(game, "size", None) is None:
         try:
             err = _convert(store, name, gf, game)
         except Exception as e:      # short of memory: the version 1 file stays as it is

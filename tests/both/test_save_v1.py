@@ -63,3 +63,17 @@ def test_a_version_1_save_is_read_and_carried_on_as_version_2():
         fs.power_on()
         g = Session(Store("/", fs, fs.open)).load()
         assert len(g.records) == 18
+
+
+def test_a_version_1_save_of_a_game_without_hands_is_carried_on():
+    # a game just started on earlier firmware (a Dice game before its first turn): no
+    # record to convert, and it goes on as version 2 all the same
+    for kind, settings in (("dice", {"players": ["Ann", "Bob"], "order": [1, 0]}), ("classic", PLAYERS)):
+        old = {"format": "phase10", "v": 1, "game": kind, "settings": settings, "records": []}
+        fs = FakeFlash({P: json.dumps(old).encode()})
+        s = Session(Store("/", fs, fs.open))
+        g = s.load()
+        assert g is not None and s.message is None and len(g.records) == 0, (kind, s.message)
+        assert lines(fs) == [lines(fs)[0]] and lines(fs)[0]["v"] == 2 and lines(fs)[0]["game"] == kind
+        g = s = fs = None
+        forget_engines()
