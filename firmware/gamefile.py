@@ -44,6 +44,8 @@ class GameFile:
                 f = self._f = self.store.open(self.name, "rb")
             f.seek(self.starts[i])
         line = f.readline()
+        while line and not line.strip():   # a blank line between two (the reading skipped it)
+            line = f.readline()
         self._next = i + 1
         if i + 1 >= len(self.starts):
             self.close()            # read to the end: no file left open

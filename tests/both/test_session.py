@@ -120,6 +120,21 @@ def test_a_damaged_save_is_set_aside_naming_the_hand_and_the_rule():
     assert fs.files == {P + ".bad1": bad}
 
 
+def test_a_blank_line_between_hands_is_skipped_wherever_the_hands_are_read():
+    # a save edited by hand, with a blank line between two hands: both are read at start,
+    # one after another later, and a correction (the file written whole) keeps them
+    text = (b'{"format":"phase10","v":2,"game":"classic","settings":{"players":["A","B"],"dealer":0}}\n'
+            b'{"out":0,"left":[null,[10,0,0,0]]}\n\n{"out":0,"left":[null,[10,0,0,0]]}\n')
+    fs = FakeFlash({P: text})
+    s = Session(Store("/", fs, fs.open))
+    g = s.load()
+    # every hand read one after another, as a finish or the score sheet reads them
+    assert list(g.records) == [{"out": 0, "left": [None, FAIL]}] * 2 and s.message is None
+    g = None
+    assert s.commit("replace", 0, {"out": 1, "left": [FAIL, None]}) is None
+    assert [r["out"] for r in lines(fs)[1:]] == [1, 0]
+
+
 def test_a_save_cut_short_while_a_hand_was_added_loses_that_hand_and_says_so():
     fs, s = fresh(FakeFlash(fat=True))
     s.start("classic", PLAYERS)
