@@ -149,6 +149,27 @@ def test_a_save_with_an_impossible_hand_is_refused_naming_the_hand_and_the_rule(
     assert "game.json" in text and "hand 2" in text and "Bob holds 5 cards" in text, said
 
 
+# --- finding 9: each game its own deck --------------------------------------------------
+
+def test_a_masters_save_with_three_skips_left_is_refused_by_show_and_the_device(tmp_path):
+    # the Masters Edition deck has 2 Skips (the Classic one 4): three left is no story
+    three = [{"out": 0, "left": [None, [8, 0, 2, 0], [9, 0, 1, 0]], "phase": [1, 0, 0]}]
+    players = {"players": ["Ann", "Bob", "Cid"], "dealer": 0}
+    for kind, ok in (("masters", False), ("classic", True)):
+        recs = three if kind == "masters" else [{"out": 0, "left": three[0]["left"]}]
+        path = tmp_path / (kind + ".json")
+        path.write_text(v1_save(kind, players, recs))
+        r = subprocess.run([sys.executable, "-m", "host_sim", "show", str(path)], cwd=ROOT,
+                           capture_output=True, text=True, timeout=60)
+        assert (r.returncode == 0) == ok, (kind, r.stdout, r.stderr)
+        if not ok:
+            assert "3 Skip cards" in r.stderr and "Masters" in r.stderr, r.stderr
+    folder = tmp_path / "device"
+    folder.mkdir()
+    dev, said = start(folder, {"game.json": v1_save("masters", players, three)})
+    assert any("3 Skip cards" in s and "Masters" in s for s in said), said
+
+
 # --- finding 8: damaged copies are kept, numbered ----------------------------------------
 
 def test_each_damaged_copy_is_kept_not_only_the_newest(tmp_path):
