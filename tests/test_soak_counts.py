@@ -1,0 +1,61 @@
+"""What README ("Soak tests") and the Makefile (its soak comment) say `make soak` fuzzes is
+what its fuzz tests run: each kind of file its own count, on CPython and on MicroPython.
+
+The fuzz tests are run in their long form (SOAK=1) with the fuzzing itself stood in for,
+so this takes no time; the counts they say they ran (soak.ran, the lines make soak
+prints) are compared with the sentences."""
+import os
+import re
+
+import soak
+import test_fuzz_files
+import test_fuzz_saves
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+KINDS = ("game.json", "twist_layout.txt", "settings.json", "roster.json", "history.json")
+
+
+def long_form_counts(monkeypatch, mpy):
+    """{file: [count, ...]} from the lines the fuzz tests print in make soak."""
+    monkeypatch.setattr(soak, "LONG", True)
+    monkeypatch.setattr(soak, "RAN", [])
+
+    def quick(fn, seed, n, *args):
+        # every fuzzed file called good or damaged, as the tests' own checks want
+        return {"good": 1, "bad": n, "memory": 0} if fn.__name__ == "fuzz_saves" else n
+    for mod in (test_fuzz_files, test_fuzz_saves):
+        monkeypatch.setattr(mod, "MPY", mpy)
+        monkeypatch.setattr(mod, "quick", quick)
+    monkeypatch.setattr(test_fuzz_files, "fuzz_layouts", lambda seed, n, path: (1, n - 1))
+    test_fuzz_saves.test_fuzzed_saves()
+    test_fuzz_files.test_fuzzed_layouts()
+    test_fuzz_files.test_fuzzed_settings_roster_history()
+    counts = {}
+    for n, what in soak.RAN:
+        for k in KINDS:
+            if k in what.split():
+                counts.setdefault(k, []).append(n)
+    return counts
+
+
+def said(path):
+    """(CPython's count, MicroPython's fewest, MicroPython's most) as the file states them."""
+    with open(os.path.join(ROOT, path)) as f:
+        text = " ".join(ln.lstrip("#").strip() for ln in f.read().splitlines())
+    m = re.search(r"([\d,]+) fuzzed files of each kind \(.*?; ([\d,]+) to ([\d,]+) of each on MicroPython\)", text)
+    assert m, "%s no longer states the fuzzed files' counts" % path
+    return tuple(int(x.replace(",", "")) for x in m.groups())
+
+
+def test_each_kind_of_file_is_fuzzed_the_number_of_times_readme_and_makefile_say(monkeypatch):
+    host = long_form_counts(monkeypatch, False)
+    board = long_form_counts(monkeypatch, True)
+    for counts in (host, board):
+        # each kind its own count, not one count shared by several kinds
+        assert sorted(counts) == sorted(KINDS) and all(len(v) == 1 for v in counts.values()), counts
+    readme, makefile = said("README.md"), said("Makefile")
+    assert readme == makefile
+    each, low, high = readme
+    assert all(host[k] == [each] for k in KINDS), host
+    mpy = [board[k][0] for k in KINDS]
+    assert min(mpy) == low and max(mpy) == high, board
