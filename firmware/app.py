@@ -192,12 +192,14 @@ class App:
         p = self.pending
         self.pending = None
         m = self.stack[-1]
-        if self.small and not m.parked and len(self.stack) == 1:
-            state = m.park()
-            if state is not None:
-                self.stack[-1] = _Parked(m.module, m.arg, state)
-                self._drop(m.module)
+        if self.small:
+            if not m.parked and len(self.stack) == 1:
+                state = m.park()
+                if state is not None:
+                    self.stack[-1] = _Parked(m.module, m.arg, state)
+                    self._drop(m.module)
             m = None
+            # the helpers the screens that left pulled in (the roster, a reader) go too
             self.sweep()
         from firmware import pending
         pending.run(self, p)

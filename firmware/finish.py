@@ -9,16 +9,33 @@ from firmware.store import GAME as GAME_FILE, ROSTER
 from firmware.session import FINISH_FILE, _unload
 
 
+def result(s, finished):
+    """(e, hands, None): the running game's history line (engine_mpy/summary.py,
+    numbered by finish()) once its last change is saved, and for Phase 10 and Masters the
+    hands played (the roster counts them); then the game and its rules leave RAM (its
+    save stays: finish() or load() read it). (None, None, message) when the flash refused
+    that last change. Made before the roster and the history are loaded: the game's
+    rules and those never share the heap."""
+    g = s.game
+    err = s.flush()
+    if err:
+        return None, None, err
+    from engine_mpy import summary
+    e = summary.entry(g, finished, 0)
+    summary = None
+    _unload("engine_mpy", "summary")
+    hands = g.state.hands if g.KIND in ("classic", "masters") else None
+    g = None
+    if s.store is not None:
+        s.drop_game()
+    return e, hands, None
+
+
 def finish(s, e, roster_rows):
-    """Session.finish() for session s (a game running, its last change saved): e is its
-    history line, numbered here. The game and its rules leave RAM first (the history, the
-    roster and the journal have their room); if the journal cannot be saved, nothing has
+    """Session.finish() for session s (its game saved and out of RAM: Session.drop_game):
+    e is its history line, numbered here. If the journal cannot be saved, nothing has
     changed and the game is read again from its save."""
     st = s.store
-    s.game.records.close()
-    s.game = None
-    _drop_rules()
-    gc.collect()
     from firmware import history
     said = []
     try:
@@ -105,16 +122,3 @@ def check_journal(text):
     if j.get("roster") is not None:
         roster.check_rows(j["roster"])
     return j
-
-
-def _drop_rules():
-    """Drop every rules module but the two every game needs (the next game loads its own).
-    MicroPython only: CPython (the simulator, the tests) has RAM to spare, and code there
-    holds the rules' classes."""
-    import sys
-    if sys.implementation.name != "micropython":
-        return
-    for k in list(sys.modules):
-        if k.startswith("engine_mpy.") and k not in ("engine_mpy.game", "engine_mpy.savefile"):
-            _unload("engine_mpy", k[11:])
-

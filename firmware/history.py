@@ -110,7 +110,7 @@ def check_entry(e):
         for x in v:
             if not isinstance(x, str):
                 raise ValueError("a name is not text")
-    for k in ("hands", "phases", "n", "first"):
+    for k in ("hands", "phases", "n", "first", "cut"):
         v = e.get(k, 0)
         if k == "first" and isinstance(v, list):
             v = 0 if all(isinstance(x, int) for x in v) else None
@@ -161,6 +161,13 @@ def _last(store, name, ix):
         return 0
     f = store.open(name, "rb")
     try:
+        # the device writes "n" first: its digits are all a finish needs of the line
+        f.seek(ix.starts[-1])
+        head = f.read(16)
+        if head.startswith(b'{"n":'):
+            j = head.find(b",")
+            if j > 5 and head[5:j].isdigit():
+                return int(head[5:j])
         return read_line(f, ix.starts[-1]).get("n", 0)
     except ValueError:
         return -1
@@ -187,7 +194,7 @@ def add(store, e, said):
     """Add game e (with its "n") to the history unless it is there already (a finish cut
     short and completed again). None, or why the flash refused (nothing changed); OSError
     when the history could not be read."""
-    line = json.dumps(e, separators=(",", ":")) + "\n"
+    line = _text(e)
     ix = _index_of(store, HISTORY, said)
     if ix is not None and ix.v1:
         return _from_v1(store, line, said)
@@ -223,6 +230,18 @@ def add(store, e, said):
             put(line)
         return None if store.write_atomic(HISTORY, writer) else store.error
     return None if store.append(HISTORY, line) else store.error
+
+
+def _text(e):
+    """Game e's line, its number first (MicroPython's dicts keep no order): _last reads
+    only that much of a line."""
+    rest = {}
+    for k in e:
+        if k != "n":
+            rest[k] = e[k]
+    t = json.dumps(rest, separators=(",", ":"))
+    rest = None
+    return '{"n":%d%s%s\n' % (e["n"], "," if len(t) > 2 else "", t[1:])
 
 
 def _rotate(store):

@@ -10,8 +10,15 @@ def run(app, p):
     goes to History unfinished, then the session starts the new one and its home screen
     opens. Dice goes on to its turn-order roll ("dice_order"), which starts the game."""
     if p == "finish":
+        # the result first, with the game's rules in RAM; the roster after they left
+        from firmware import finish
+        e, hands, err = finish.result(app.session, True)
+        finish = None
+        if err:
+            app.say(err)
+            return app.tell()
         from firmware import roster
-        app.say(roster.finish(app))
+        app.say(roster.finish(app, e, hands))
         return app.tell()
     kind, settings = p
     p = None

@@ -148,14 +148,18 @@ class Session:
         """The game is over and its result is in: add entry (its history line,
         engine_mpy/summary.py, numbered here) to the history, save roster_rows (the roster
         with this game counted, or None to leave it alone), then forget the running game,
-        as one commit (firmware/finish.py). Returns None, or a message: if the flash
-        refused the journal (or the history could not be read) nothing has changed (the
-        game is read again from its save); if it refused a later step the game is over
-        all the same and the next start (or new game) completes the finish."""
-        err = self.flush()     # the last change first: a finish records what the flash has
-        if err:
-            return err
-        if self.store is None or self.game is None:
+        as one commit (firmware/finish.py). The game may have left RAM already
+        (drop_game: its save is what is finished). Returns None, or a message: if the
+        flash refused the journal (or the history could not be read) nothing has changed
+        (the game is read again from its save); if it refused a later step the game is
+        over all the same and the next start (or new game) completes the finish."""
+        if self.game is not None:
+            err = self.flush()     # the last change first: a finish records what the flash has
+            if err:
+                return err
+            if self.store is not None:
+                self.drop_game()
+        if self.store is None:
             self.game = None
             return None
         from firmware import finish
@@ -163,6 +167,18 @@ class Session:
         finish = None
         _unload("firmware", "finish")
         return err
+
+    def drop_game(self):
+        """The game and its rules out of RAM (its save stays on the flash, as it is): a
+        finish makes room for the roster, the history and its journal. load() reads it
+        again."""
+        g = self.game
+        if g is not None:
+            g.records.close()
+        self.game = None
+        g = None
+        _drop_rules()
+        gc.collect()
 
     def _complete_finish(self):
         """A finish cut short by a power cut: complete it from its journal (if there is
@@ -175,6 +191,18 @@ class Session:
         finish = None
         _unload("firmware", "finish")
         return err
+
+
+def _drop_rules():
+    """Drop every rules module but the one every game needs (the next game loads its own).
+    MicroPython only: CPython (the simulator, the tests) has RAM to spare, and code there
+    holds the rules' classes."""
+    import sys
+    if sys.implementation.name != "micropython":
+        return
+    for k in list(sys.modules):
+        if k.startswith("engine_mpy.") and k != "engine_mpy.game":
+            _unload("engine_mpy", k[11:])
 
 
 def _unload(pkg, leaf):

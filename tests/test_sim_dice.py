@@ -14,9 +14,8 @@ import sys
 import tempfile
 
 from host_sim import script, sim
-from engine_mpy.dice import FACE_NUM, FACE_COL, COLOURS, parse_die
 from engine_mpy import savefile
-from tests.newgame_keys import new_game
+from tests.table_keys import new_game, entry_keys
 
 sim.use_fake_machine()
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -57,38 +56,6 @@ class Table:
     def saved(self):
         with open(os.path.join(self.app.store.root, "game.json")) as f:
             return savefile.loads(f.read())
-
-
-def _steps(frm, to, n):
-    """UP presses (positive) or DOWN presses (negative), the shorter way round a cycle."""
-    up = (to - frm) % n
-    return up if up <= n - up else up - n
-
-
-def _press(steps):
-    return " ".join(["UP"] * steps if steps > 0 else ["DOWN"] * -steps)
-
-
-_LOW = (1, 2, 3, 4, 0)
-
-
-def entry_keys(dice):
-    """Keys on a fresh turn screen that enter ten real dice (texts, 4 low then 6 high),
-    score them and save the turn: Real dice, then per slot number and colour."""
-    out = ["DOWN OK"]   # from Roll to Real dice, OK: the cursor is on the first die
-    for d in range(10):
-        num, col = parse_die(dice[d])
-        n0, c0 = FACE_NUM[d * 6], FACE_COL[d * 6]
-        if (num, col) == (n0, c0):
-            out.append("DOWN")
-            continue
-        if d < 4:
-            s = _steps(_LOW.index(n0), _LOW.index(num), 5)
-        else:
-            s = _steps(n0 - 5, num - 5, 6)
-        out.append("OK " + _press(s) + " OK " + _press(_steps(c0, col, 4)) + " OK")
-    out.append("OK OK OK")   # Score, Stop, yes: saved
-    return " ".join(x for x in out if x)
 
 
 def play_entered(t, turns):
