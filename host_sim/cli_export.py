@@ -53,16 +53,15 @@ def write_out(path, text):
 
 
 def main(argv):
+    p = parser()
     try:
-        a = parser().parse_args(argv)
+        a = p.parse_args(argv)
+        if not a.csv and not a.html:
+            p.error("say what to write: --csv OUT and/or --html OUT")
+        if a.csv == "-" and a.html == "-":
+            p.error("only one of --csv and --html can go to the standard output")
     except hostio.Done as d:
         return d.args[0]
-    if not a.csv and not a.html:
-        print("export: say what to write: --csv OUT and/or --html OUT", file=sys.stderr)
-        return 2
-    if a.csv == "-" and a.html == "-":
-        print("export: only one of --csv and --html can go to the standard output", file=sys.stderr)
-        return 2
     for path, opt in ((a.csv, "--csv"), (a.html, "--html")):
         msg = path and check_out(path, opt)
         if msg:

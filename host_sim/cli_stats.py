@@ -112,7 +112,7 @@ def text(order, counted, skipped, source):
     for r in rows(order):
         stuck = "phase %s (%s hands)" % (r["stuck_phase"], r["stuck_hands"]) if r["stuck_phase"] else "-"
         out.append("%-12s %5d %5d %6s %9s  %-18s %9s" % (r["player"], r["games"], r["wins"], r["win_pct"],
-                                                      r["avg_points_per_hand"] or "-", stuck, r["best_dice"] or "-"))
+                                                      r["avg_points_per_hand"] or "-", stuck, "-" if r["best_dice"] == "" else r["best_dice"]))
     return "\n".join(out) + "\n"
 
 
@@ -156,13 +156,13 @@ def parser():
 
 
 def main(argv):
+    p = parser()
     try:
-        a = parser().parse_args(argv)
+        a = p.parse_args(argv)
+        if a.csv == "-" and a.html == "-":
+            p.error("only one of --csv and --html can go to the standard output")
     except hostio.Done as d:
         return d.args[0]
-    if a.csv == "-" and a.html == "-":
-        print("stats: only one of --csv and --html can go to the standard output", file=sys.stderr)
-        return 2
     for path, opt in ((a.csv, "--csv"), (a.html, "--html")):
         msg = path and check_out(path, opt)
         if msg:
