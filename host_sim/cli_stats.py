@@ -108,12 +108,18 @@ def text(order, counted, skipped, source):
     if skipped:
         head += " (%d not finished, not counted)" % skipped
     out = [head, ""]
-    out.append("%-12s %5s %5s %6s %9s  %-18s %9s" % ("Player", "Games", "Wins", "Win %", "Avg/hand", "Stuck on", "Best dice"))
+    out.append("%-12s %5s %5s %6s %9s  %-22s %9s" % ("Player", "Games", "Wins", "Win %", "Avg/hand", "Stuck on", "Best dice"))
     for r in rows(order):
-        stuck = "phase %s (%s hands)" % (r["stuck_phase"], r["stuck_hands"]) if r["stuck_phase"] else "-"
-        out.append("%-12s %5d %5d %6s %9s  %-18s %9s" % (r["player"], r["games"], r["wins"], r["win_pct"],
+        stuck = _stuck(r)
+        out.append("%-12s %5d %5d %6s %9s  %-22s %9s" % (r["player"], r["games"], r["wins"], r["win_pct"],
                                                       r["avg_points_per_hand"] or "-", stuck, "-" if r["best_dice"] == "" else r["best_dice"]))
     return "\n".join(out) + "\n"
+
+
+def _stuck(r):
+    if not r["stuck_phase"]:
+        return "-"
+    return "phase %s (%s hand%s)" % (r["stuck_phase"], r["stuck_hands"], "" if r["stuck_hands"] == 1 else "s")
 
 
 def write_csv(order, f):
@@ -134,14 +140,14 @@ def html(order, counted, skipped, source, date):
         meta.append("copied off the board " + date)
     body = ['<section class="sheet">\n<h1>Phase 10 players</h1>\n<p class="meta">%s</p>\n' % e(" · ".join(meta))]
     body.append('<table class="pad"><colgroup><col style="width:34mm"></colgroup><thead><tr><th>Player</th><th>Games</th>'
-                '<th>Wins</th><th>Win %</th><th>Avg points / hand</th><th>Stuck on</th><th>Best Dice</th></tr></thead><tbody>\n')
+                '<th>Wins</th><th>Win %</th><th>Avg / hand</th><th>Stuck on</th><th>Best Dice</th></tr></thead><tbody>\n')
     for i, r in enumerate(rows(order)):
         star = '<span class="star">&#9733;</span> ' if i == 0 and r["wins"] else ""
-        stuck = "phase %s (%s hands)" % (r["stuck_phase"], r["stuck_hands"]) if r["stuck_phase"] else "-"
+        stuck = _stuck(r)
         body.append('<tr><td class="dealer">%s%s</td><td>%d</td><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n'
                     % (star, e(r["player"]), r["games"], r["wins"], r["win_pct"], r["avg_points_per_hand"] or "-", e(stuck),
                        r["best_dice"] if r["best_dice"] != "" else "-"))
-    body.append('</tbody></table>\n<p class="legend">Avg points / hand: penalty points per hand in Phase 10 and '
+    body.append('</tbody></table>\n<p class="legend">Avg / hand: penalty points per hand in Phase 10 and '
                 'Masters. Stuck on: the phase most hands were spent on without completing it (Phase 10 and Twist). '
                 'Best Dice: the best grand total in Phase 10 Dice.</p>\n</section>\n')
     return sheet_out.page("Phase 10 players", "".join(body))

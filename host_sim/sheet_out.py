@@ -179,15 +179,19 @@ def _index(sheets, source):
     return "".join(out)
 
 
+def _plural(k, word):
+    return "%d %s%s" % (k, word, "" if k == 1 else "s")
+
+
 def _head(sh):
-    unit = "turns" if sh.kind == "dice" else "hands"
+    unit = "turn" if sh.kind == "dice" else "hand"
     h = ['<section class="sheet">\n<h1>%s <span class="no">%s</span></h1>\n' % (e(sh.title), e(sh.label()))]
-    meta = ["%d players" % len(sh.players), "%d %s" % (sh.hands, unit)]
+    meta = [_plural(len(sh.players), "player"), _plural(sh.hands, unit)]
     if sh.kind in ("classic", "masters", "twist") and sh.kept:
         meta.append("first dealer %s" % sh.players[sh.first])
     if sh.kind == "twist":
         meta.append("board of %d spaces" % sh.board)
-    if sh.kind == "dice" and sh.order:
+    if sh.kind == "dice" and len(sh.order) > 1:
         meta.append("turn order " + ", ".join(sh.players[p] for p in sh.order))
     if sh.date:
         meta.append(sh.date)
@@ -236,7 +240,7 @@ def _names_row(sh, subs, widths, labels):
 def _cards(sh):
     names = sh.players
     masters = sh.kind == "masters"
-    out = [_names_row(sh, ("Phase", "Points", "Total"), ("8.5mm", "17mm"), ("Hand", "Dealer"))]
+    out = [_names_row(sh, ("Phase", "Points", "Total"), ("10mm", "16mm"), ("Hand", "Dealer"))]
     out.append("<tbody>\n")
     for r in sh.rows:
         row = ['<td class="hand">%d</td><td class="dealer">%s</td>' % (r.number, e(names[r.dealer]))]
@@ -277,7 +281,7 @@ def _cards(sh):
 
 def _twist(sh):
     names = sh.players
-    out = [_names_row(sh, ("Tried", "Move", "Space"), ("8.5mm", "17mm"), ("Hand", "Dealer"))]
+    out = [_names_row(sh, ("Tried", "Move", "Space"), ("10mm", "16mm"), ("Hand", "Dealer"))]
     out.append("<tbody>\n")
     for r in sh.rows:
         row = ['<td class="hand">%d</td><td class="dealer">%s</td>' % (r.number, e(names[r.dealer]))]

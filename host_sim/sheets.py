@@ -143,7 +143,8 @@ def _title(kind, e):
         if v in VARIATIONS and v != "standard":
             name = VARIATION_NAMES[VARIATIONS.index(v)]
             if v == FIRST_N:
-                name = "first %d phases" % e.get("phases", 10)
+                k = e.get("phases", 10)
+                name = "first %d phase%s" % (k, "" if k == 1 else "s")
             t += " (%s)" % name.lower()
     return t
 
