@@ -29,7 +29,8 @@ def csv_rows(sheets):
         if not sh.rows:
             note = "hands not kept by this firmware" if not sh.kept else "no hands played"
             for p in names:
-                yield _row(base, player=p, winner=_yes(p in win), note=note, total=_final(sh, p))
+                final = {"space" if sh.kind == "twist" else "total": _final(sh, p)}
+                yield _row(base, player=p, winner=_yes(p in win), note=note, **final)
             continue
         for r in sh.rows:
             if sh.kind == "dice":

@@ -260,6 +260,8 @@ def _cards(sh, game, items):
         sh.rows.append(CardHand(num, dealer, out, [CardCell(pts, ph, ok, tot) for pts, ok, ph, tot in cells]))
     if tiebreak is not None:
         sh.rows.append(CardHand(len(sh.rows) + 1, game.dealer(tiebreak), game.state.tiebreak_winner, None, tied))
+    if game.state.tiebreak:
+        sh.notes.append("a tie-break hand is due between %s" % " and ".join(sh.players[p] for p in game.state.tiebreak))
     if not sh.done and game.over:
         sh.notes.append("over, but not finished on the device")
     elif not sh.done:
