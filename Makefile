@@ -145,3 +145,11 @@ soak: mpy
 
 clean:
 	rm -rf build .hypothesis
+
+# Debian's Chromium, for the test that prints a score sheet page to PDF (tests/test_export.py
+# skips without it). Needs root or sudo and the Debian mirror; not part of `make test`.
+.PHONY: browser
+browser:
+	@command -v chromium >/dev/null 2>&1 || { S=$$(test "$$(id -u)" = 0 || echo sudo); \
+	  $$S apt-get update -q && DEBIAN_FRONTEND=noninteractive $$S apt-get install -y -q chromium; }
+	@chromium --version
