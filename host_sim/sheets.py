@@ -24,7 +24,7 @@ from host_sim import hostio, report
 from engine_mpy import savefile, summary
 from engine_mpy.game import RuleError
 
-A = summary.A
+A = summary.A.decode()   # the alphabet (bytes on the device)
 KIND_TITLES = {"classic": "Phase 10", "masters": "Phase 10 Masters Edition",
                "twist": "Phase 10 Twist", "dice": "Phase 10 Dice"}
 # A history file holds at most firmware/history.py's SEGMENT games of LINE_MAX bytes.
@@ -191,6 +191,10 @@ def decode(e, n=None):
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as x:
         raise SheetError("settings are malformed (%s)" % type(x).__name__)
     items = e["sheet"].split(",") if e["sheet"] else []
+    if isinstance(e.get("cut"), int):
+        # a game too long for the device's history line: its first hands only
+        sh.cut = True
+        sh.notes.append("the device kept the first %d of %d hands of this game" % (e["cut"], e.get("hands", 0)))
     try:
         if kind == "dice":
             _dice(sh, game, items)
@@ -206,6 +210,8 @@ def decode(e, n=None):
 
 
 def _check_totals(sh, got, what):
+    if getattr(sh, "cut", False):
+        return           # the kept totals are the game's; the hands shown are its first
     if sh.totals and list(got) != sh.totals:
         raise SheetError("the hands do not add up to the %s it keeps (%s, not %s)"
                          % (what, " ".join(map(str, got)), " ".join(map(str, sh.totals))))
@@ -251,7 +257,7 @@ def _cards(sh, game, items):
                 raise SheetError("hand %d: the phases on the sheet are not the ones the rules give" % (i + 1))
     _check_totals(sh, game.state.total, "points")
     made = [game.phases_done(game.state, p) for p in range(n)]
-    if sh.made and made != sh.made:
+    if sh.made and made != sh.made and not getattr(sh, "cut", False):
         raise SheetError("the hands do not add up to the phases completed it keeps")
     sh.made = made
     sh.first = game.settings["dealer"]
@@ -350,7 +356,7 @@ def _dice(sh, game, items):
     # The First Finish Bonus is the one figure a turn's phase and score leave open (who
     # earned it depends on the turn order of the last tries): the grand totals kept say.
     ff = [False] * n
-    if sh.totals:
+    if sh.totals and not getattr(sh, "cut", False):
         if len(sh.totals) != n:
             raise SheetError("the totals do not list every player")
         for p in range(n):
@@ -379,7 +385,8 @@ def _dice(sh, game, items):
         sh.rows.append(DiceTurn(i + 1, p, ph, score, bonuses, game.total(p)))
     st.over = sh.done and sh.over
     sh.hands = st.turns
-    sh.totals = [game.total(p) for p in range(n)]
+    if not getattr(sh, "cut", False):
+        sh.totals = [game.total(p) for p in range(n)]
     sh.book = game.sheet()
     if not sh.done:
         sh.notes.append("not finished")

@@ -370,3 +370,25 @@ def test_the_longest_game_prints_on_one_a4_page_in_chromium(tmp_path):
         # not a blank page: the grid's lines and figures darken part of it
         dark = sum(im.convert("L").histogram()[:128])
         assert dark > 900 * 1300 // 100
+
+
+def test_a_game_cut_short_in_the_history_exports_its_first_hands_and_says_so(tmp_path):
+    # The device keeps the first hands of a game too long for a history line ("cut",
+    # engine_mpy/summary.py): the export shows those and the totals the device kept.
+    from engine_mpy import summary
+    from engine_mpy.twist import Twist
+    g = Twist({"players": ["Ann", "Bob"], "dealer": 0})
+    g.add({"out": 0, "left": [None, 10]})
+    g.add({"out": 0, "left": [None, 10]})
+    g.add({"out": 1, "left": [10, None], "pick": [None, "before"]})
+    old = summary.SHEET_MAX
+    summary.SHEET_MAX = 9
+    try:
+        e = summary.entry(g, False, 4)
+    finally:
+        summary.SHEET_MAX = old
+    assert e["cut"] == 2
+    from host_sim import sheets
+    sh = sheets.decode(e)
+    assert len(sh.rows) == 2 and sh.totals == e["totals"]
+    assert any("first 2 of 3 hands" in n for n in sh.notes)
