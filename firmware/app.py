@@ -324,8 +324,8 @@ class _Parked:
         self.state = state
 
 
-_HELPERS = ("firmware.storeread", "firmware.roster", "firmware.history", "firmware.settings_file",
-            "engine_mpy.lines")
+_HELPERS = ("firmware.storeread", "firmware.roster", "firmware.history", "firmware.history_v1",
+            "firmware.histbrowse", "firmware.settings_file", "engine_mpy.lines")
 
 
 def _unload(full):

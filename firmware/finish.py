@@ -9,28 +9,6 @@ from firmware.store import GAME as GAME_FILE, ROSTER
 from firmware.session import FINISH_FILE, _unload
 
 
-def result(s, finished):
-    """(e, hands, None): the running game's history line (engine_mpy/summary.py,
-    numbered by finish()) once its last change is saved, and for Phase 10 and Masters the
-    hands played (the roster counts them); then the game and its rules leave RAM (its
-    save stays: finish() or load() read it). (None, None, message) when the flash refused
-    that last change. Made before the roster and the history are loaded: the game's
-    rules and those never share the heap."""
-    g = s.game
-    err = s.flush()
-    if err:
-        return None, None, err
-    from engine_mpy import summary
-    e = summary.entry(g, finished, 0)
-    summary = None
-    _unload("engine_mpy", "summary")
-    hands = g.state.hands if g.KIND in ("classic", "masters") else None
-    g = None
-    if s.store is not None:
-        s.drop_game()
-    return e, hands, None
-
-
 def finish(s, e, roster_rows):
     """Session.finish() for session s (its game saved and out of RAM: Session.drop_game):
     e is its history line, numbered here. If the journal cannot be saved, nothing has
@@ -47,7 +25,7 @@ def finish(s, e, roster_rows):
         put('{"n":%d,"roster":' % e["n"])
         put(json.dumps(roster_rows, separators=(",", ":")))
         put(',"entry":')
-        put(json.dumps(e, separators=(",", ":")))
+        history.write_entry(e, put)
         put("}")
     if not st.write_atomic(FINISH_FILE, journal):
         return _back(s, st.error or "Could not save the finished game.")

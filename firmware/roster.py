@@ -162,15 +162,14 @@ def finish(app, e=None, hands=None):
     (game.json is removed), all as one commit (a power cut never counts a game twice:
     firmware/session.py). Returns None or a message to show (app.push("note", msg));
     after a refusal nothing has changed.
-    e, hands: the game's result (firmware/finish.py result()), when the caller made it
+    e, hands: the game's result (firmware/pending.py result()), when the caller made it
     before loading this module (firmware/pending.py); the game is then out of RAM."""
     s = app.session
     if e is None:
         if s.game is None:
             return None
-        from firmware import finish as f
-        e, hands, err = f.result(s, True)
-        f = None
+        from firmware.pending import result
+        e, hands, err = result(s, True)
         if err:
             return err
     msg = None
@@ -219,7 +218,6 @@ def abandon(app):
     if s.game is None:
         return None
     release()
-    from firmware import finish as f
-    e, hands, err = f.result(s, False)
-    f = None
+    from firmware.pending import result
+    e, hands, err = result(s, False)
     return err or s.finish(e)

@@ -43,6 +43,7 @@ class Session:
         if not self.store.exists(GAME_FILE) and not self.store.exists(GAME_FILE + ".tmp"):
             return None       # no game: none of the game's code is loaded
         try:
+            _rules_first(self.store)
             from firmware import gameload
             game, msg, self.unread = gameload.load(self.store, GAME_FILE)
         except Exception as e:     # short of memory for the reading code itself
@@ -58,6 +59,7 @@ class Session:
         # Saves are read only at start: the reading code leaves RAM until the next start.
         _unload("firmware", "gameload")
         _unload("engine_mpy", "saveload")
+        _unload("engine_mpy", "saveload_v1")
         _unload("engine_mpy", "savefile")
         _unload("engine_mpy", "lines")
         gc.collect()
@@ -193,16 +195,45 @@ class Session:
         return err
 
 
+def _rules_first(store):
+    """The save's game rules loaded before the code that reads the save, into a heap
+    still in few pieces (the rules stay; the reading code leaves RAM after): the kind of
+    game is read off the save's first line. Anything wrong there is for the reading to
+    say."""
+    try:
+        f = store.open(GAME_FILE, "rb")
+    except OSError:
+        return
+    try:
+        head = f.read(96)    # "game" comes early in both versions' first line
+    finally:
+        f.close()
+    i = head.find(b'"game":"')
+    j = head.find(b'"', i + 8) if i >= 0 else -1
+    if j < 0:
+        return
+    from engine_mpy import savefile
+    try:
+        savefile.game_class(head[i + 8:j].decode())
+    except MemoryError:
+        raise
+    except Exception:
+        pass
+    savefile = head = None
+    gc.collect()
+
+
 def _drop_rules():
-    """Drop every rules module but the one every game needs (the next game loads its own).
+    """Drop the rules and the save's code: the next game loads its own.
     MicroPython only: CPython (the simulator, the tests) has RAM to spare, and code there
     holds the rules' classes."""
     import sys
     if sys.implementation.name != "micropython":
         return
     for k in list(sys.modules):
-        if k.startswith("engine_mpy.") and k != "engine_mpy.game":
+        if k.startswith("engine_mpy."):
             _unload("engine_mpy", k[11:])
+    _unload("firmware", "gamefile")
 
 
 def _unload(pkg, leaf):

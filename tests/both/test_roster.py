@@ -10,8 +10,8 @@ FAIL = [10, 0, 0, 0]   # did not complete the phase: 10 low cards, 50 points
 
 def history(store):
     """The history's games, newest first, as the History screen reads them."""
-    from firmware import history as h
-    b = h.Browser(store, [])
+    from firmware import histbrowse
+    b = histbrowse.Browser(store, [])
     return [b.game(i) for i in range(b.count)]
 
 
