@@ -154,7 +154,11 @@ def _last(store, name, ix):
     """The number of the newest game of a history file (-1: its last line is damaged)."""
     if not len(ix):
         return 0
-    f = store.open(name, "rb")
+    try:
+        f = store.open(name, "rb")
+    except Exception as e:
+        from firmware.store import _errname
+        raise OSError("%s could not be read (%s); it is kept as it is." % (name, _errname(e)))
     try:
         # the device writes "n" first: its digits are all a finish needs of the line
         f.seek(ix.starts[-1])
@@ -166,6 +170,9 @@ def _last(store, name, ix):
         return read_line(f, ix.starts[-1]).get("n", 0)
     except ValueError:
         return -1
+    except Exception as e:      # short of memory, a flash error: nothing may be written
+        from firmware.store import _errname
+        raise OSError("%s could not be read (%s); it is kept as it is." % (name, _errname(e)))
     finally:
         f.close()
 
