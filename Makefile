@@ -59,6 +59,7 @@ mpy: $(STAMP)
 	@for f in $(TWIN_SRC); do mkdir -p $$(dirname $(BUILD)/$$f); \
 	  $(MPYC) -o $(BUILD)/$${f%.py}.mpy $$f || exit 1; done
 	@cp tests/both/run.py $(BUILD)/run.py
+	@cp engine_mpy/dice_advise.bin $(BUILD)/engine_mpy/
 	@echo "mpy-cross: compiled $(words $(DEVICE_SRC) $(BOTH_TESTS)) files into $(BUILD)"
 
 mpy-check: mpy

@@ -42,6 +42,9 @@ def build():
                 if f.endswith(".py"):
                     src = os.path.join(d, f)
                     jobs.append((src, os.path.join(BUILD, os.path.relpath(src, ROOT))))
+                elif f.endswith(".bin"):   # data the device reads (the dice advisor's table)
+                    os.makedirs(os.path.join(BUILD, os.path.relpath(d, ROOT)), exist_ok=True)
+                    shutil.copy(os.path.join(d, f), os.path.join(BUILD, os.path.relpath(d, ROOT), f))
     lib = os.path.join(BUILD, "lib")
     jobs.append((adafruit_ssd1306.__file__, os.path.join(lib, "adafruit_ssd1306.py")))
     bd = os.path.dirname(adafruit_bus_device.__file__)
