@@ -3,6 +3,7 @@
 Commands (each lives in its own module with main(argv) -> exit code):
   show FILE [--json]        read a saved game (e.g. copied off the board)
   dice score PHASE D1..D10  score ten dice for a phase (real dice, or checking)
+  dice advise PHASE ROLLS_LEFT D1..D10  which dice to hold: exact chance and expected score
   board check FILE          check a Twist board layout file and draw it
 With no command (or with simulator options such as --headless) it starts the simulator.
 """
