@@ -14,7 +14,7 @@ _FULL = const(1023)
 _Q = const(4096)
 
 
-def colour(rolls, nums, cols, path):
+def run(phase, rolls, nums, cols, path):
     """Hold every die of one colour: the colour with the best chance (then expected score,
     as the criterion). One roll left: that chance is worked out here, exactly. Two: it is
     read from the table (by colour and how many dice of each kind are held: a kind is
