@@ -132,22 +132,44 @@ def _made(rolls, nums, cols, c, n):
     raises the expected score. Each re-rolled die ends on its highest face in colour c
     over its tries (one roll left: exact)."""
     s = best(8, nums, cols)[0]
+    # w[d * 12 + v + 1]: ways (of 6 or 36) die d ends on v in colour c; w[d * 12]: not in c
+    w = bytearray(12 * N_DICE)
     up = 0     # dice of colour c showing the lower of their two numbers in c
     mine = 0
     for d in range(N_DICE):
+        for f in range(6 ** rolls):
+            v = 0
+            for t in range(rolls):
+                k = d * 6 + (f // 6 ** t) % 6
+                if FACE_COL[k] == c and FACE_NUM[k] + 1 > v:
+                    v = FACE_NUM[k] + 1
+            w[d * 12 + v] += 1
         if cols[d] == c:
             mine |= 1 << d
             for f in range(d * 6, d * 6 + 6):
                 if FACE_COL[f] == c and FACE_NUM[f] > nums[d]:
                     up |= 1 << d
-    w = 6 ** (rolls * 3)   # the ways the (at most three) re-rolled dice can end
+    seven = bytearray(7)
+    free = bytearray(3)
+    ways = 6 ** (rolls * 3)   # the ways the (at most three) re-rolled dice can end
     bk = _FULL
-    bt = s * w
+    bt = s * ways
     sub = up
     while True:
         if n - _pop(sub) >= 7:
             keep = mine & ~sub
-            t = _ends(rolls, nums, keep, c)
+            # the seven highest held, and the dice re-rolled
+            i = j = 0
+            for v in range(10, -1, -1):
+                for d in range(N_DICE):
+                    if keep >> d & 1 and nums[d] == v and i < 7:
+                        seven[i] = v
+                        i += 1
+            for d in range(N_DICE):
+                if not keep >> d & 1:
+                    free[j] = d
+                    j += 1
+            t = _walk(w, free, j, 0, seven, 6 ** (rolls * (3 - j)))
             # more expected, or as much with more dice held (stopping wins ties)
             if t > bt or (t == bt and bk != _FULL and _pop(keep) > _pop(bk)):
                 bk = keep
@@ -155,7 +177,7 @@ def _made(rolls, nums, cols, c, n):
         if not sub:
             break
         sub = (sub - 1) & up
-    return bk, 200, (bt + w // 2) // w
+    return bk, 200, (bt + ways // 2) // ways
 
 
 def _pop(m):
@@ -166,41 +188,11 @@ def _pop(m):
     return n
 
 
-def _ends(rolls, nums, keep, c):
-    """The expected score of holding keep (seven or more dice of colour c), every other
-    die re-rolled, times 6 ** (rolls * 3)."""
-    seven = bytearray(7)
-    top = bytearray(11)   # the held numbers, counted: the seven highest start the sum
-    for d in range(N_DICE):
-        if keep >> d & 1:
-            top[nums[d]] += 1
-    i = 0
-    for v in range(10, -1, -1):
-        for j in range(top[v]):
-            if i < 7:
-                seven[i] = v
-                i += 1
-    free = []
-    for d in range(N_DICE):
-        if not keep >> d & 1:
-            # w[v + 1]: ways (of 6 or 36) the die ends on v in colour c; w[0]: not in c
-            w = bytearray(12)
-            for f in range(6 ** rolls):
-                v = 0
-                for t in range(rolls):
-                    k = d * 6 + (f // 6 ** t) % 6
-                    if FACE_COL[k] == c and FACE_NUM[k] + 1 > v:
-                        v = FACE_NUM[k] + 1
-                w[v] += 1
-            free.append(w)
-    return _walk(free, 0, seven, 6 ** (rolls * (3 - len(free))))
-
-
-def _walk(free, i, seven, ways):
-    """Sum over the re-rolled dice's ends of ways times the seven highest."""
-    if i == len(free):
+def _walk(w, free, n, i, seven, ways):
+    """Sum over the ends of the re-rolled dice free[i:n] of ways times the seven highest."""
+    if i == n:
         return ways * sum(seven)
-    w = free[i]
+    o = free[i] * 12
     t = 0
     j = 0
     for k in range(7):
@@ -208,11 +200,11 @@ def _walk(free, i, seven, ways):
             j = k
     lo = seven[j]
     for v in range(12):
-        if w[v]:
+        if w[o + v]:
             if v - 1 > lo:
                 seven[j] = v - 1
-                t += _walk(free, i + 1, seven, ways * w[v])
+                t += _walk(w, free, n, i + 1, seven, ways * w[o + v])
                 seven[j] = lo
             else:
-                t += _walk(free, i + 1, seven, ways * w[v])
+                t += _walk(w, free, n, i + 1, seven, ways * w[o + v])
     return t

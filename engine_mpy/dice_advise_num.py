@@ -13,15 +13,15 @@ except ImportError:
 _FULL = const(1023)
 _GROUPS = const(254)  # a section's group starts: 127 u16
 _CHUNK = const(48)   # entries read at a time
-# _N[k * 7 + t]: count vectors of length k with total at most t, C(t + k, k), to rank holds
-_N = (1, 1, 1, 1, 1, 1, 1,
-      1, 2, 3, 4, 5, 6, 7,
-      1, 3, 6, 10, 15, 21, 28,
-      1, 4, 10, 20, 35, 56, 84,
-      1, 5, 15, 35, 70, 126, 210,
-      1, 6, 21, 56, 126, 252, 462,
-      1, 7, 28, 84, 210, 462, 924)
-
+# _N[2 * (k * 7 + t)], little-endian u16: count vectors of length k with total at most t,
+# C(t + k, k), to rank holds (bytes: a fraction of a tuple's heap)
+_N = (
+    b"\x01\x00\x01\x00\x01\x00\x01\x00\x01\x00\x01\x00\x01\x00\x01\x00\x02\x00"
+    b"\x03\x00\x04\x00\x05\x00\x06\x00\x07\x00\x01\x00\x03\x00\x06\x00\x0a\x00"
+    b"\x0f\x00\x15\x00\x1c\x00\x01\x00\x04\x00\x0a\x00\x14\x00\x23\x00\x38\x00"
+    b"\x54\x00\x01\x00\x05\x00\x0f\x00\x23\x00\x46\x00\x7e\x00\xd2\x00\x01\x00"
+    b"\x06\x00\x15\x00\x38\x00\x7e\x00\xfc\x00\xce\x01\x01\x00\x07\x00\x1c\x00"
+    b"\x54\x00\xd2\x00\xce\x01\x9c\x03")
 
 
 def _rank(c, lo, m, t):
@@ -30,8 +30,10 @@ def _rank(c, lo, m, t):
     r = 0
     for i in range(m):
         v = c[lo + i]
-        k = (m - i) * 7
-        r += _N[k + t] - (_N[k + t - v] if v <= t else 0)
+        k = ((m - i) * 7 + t) * 2
+        j = k - v * 2
+        r += _N[k] | _N[k + 1] << 8
+        r -= _N[j] | _N[j + 1] << 8
         t -= v
     return r
 
