@@ -18,6 +18,8 @@ Numbers phases (all but 8) ignore colour, and the four low dice roll the same nu
 showing, a hold a sub-multiset, and everything is memoised over sorted states.
 Phase 8 (seven of one colour) depends on which die shows what: see _Phase8.
 """
+import itertools
+
 from engine_mpy.dice_eval import FACE_COL, FACE_NUM, N_DICE, N_LOW, best
 
 UNIT = 6 ** 20            # values are integers in units of 1 / 6**20
@@ -160,6 +162,7 @@ class _Phase8:
         self.cfaces = [[[self.num[d][f] for f in range(6) if self.col[d][f] == c] for c in range(4)]
                        for d in range(N_DICE)]
         self.dbl = [sum(1 << d for d in range(N_DICE) if len(self.cfaces[d][c]) == 2) for c in range(4)]
+        self.dbl_key = [sum(1 << c for c in range(4) if len(self.cfaces[d][c]) == 2) for d in range(N_DICE)]
         # tail[need][n2][n1]: chance (UNIT) of at least need successes from n2 dice of
         # chance 2/6 and n1 of chance 1/6
         self.tail = [[[0] * (N_DICE + 1) for _ in range(N_DICE + 1)] for _ in range(N_DICE + 1)]
@@ -478,24 +481,42 @@ class _Phase8:
     def chance_first(self, faces, held):
         """The chance of holding `held` with two rolls left when the last roll is played
         for the best chance: at least the criterion's chance (which stays within half a
-        point of the best at that roll); colours alone decide it."""
-        dice = [d for d in range(N_DICE) if not held >> d & 1]
+        point of the best at that roll); colours alone decide it. Re-rolled dice with the
+        same colours on two faces (a kind) are interchangeable here, so each kind's dice
+        are walked as a multiset of colours (multinomial weights)."""
         cols = [self.col[d][faces[d]] for d in range(N_DICE)]
+        kinds = {}
+        for d in range(N_DICE):
+            if not held >> d & 1:
+                kinds.setdefault(self.dbl_key[d], []).append(d)
+        groups = list(kinds.values())
         acc = [0]
 
-        def walk(i, weight):
-            if i == len(dice):
-                near = self.near_best(cols)
-                acc[0] += weight * max(p for p, h in near)
+        def walk(g, weight):
+            if g == len(groups):
+                acc[0] += weight * max(p for p, h in self.near_best(cols))
                 return
-            d = dice[i]
-            for c in range(4):
-                cols[d] = c
-                walk(i + 1, weight * len(self.cfaces[d][c]))
-            cols[d] = self.col[d][faces[d]]
+            dice = groups[g]
+            n = [len(self.cfaces[dice[0]][c]) for c in range(4)]
+            for cs in itertools.combinations_with_replacement(range(4), len(dice)):
+                w = weight * _multinomial(cs)
+                for d, c in zip(dice, cs):
+                    cols[d] = c
+                    w *= n[c]
+                walk(g + 1, w)
 
         walk(0, 1)
-        return acc[0] // 6 ** len(dice)
+        return acc[0] // 6 ** (N_DICE - _POP[held])
+
+
+def _multinomial(cs):
+    out = 1
+    k = 0
+    for c in range(4):
+        for i in range(cs.count(c)):
+            k += 1
+            out = out * k // (i + 1)
+    return out
 
 
 def _key(cols):
