@@ -110,7 +110,7 @@ bench-dice: mpy
 # random key events on the simulator, every save checked after each (tools/mash.py; its
 # short form is tests/test_mash.py). One more long test: add its file to a SOAK_* list, or
 # one more line at the end.
-SOAK_A := tests/test_cards_property.py tests/test_buttons_random.py tests/test_dice_advise.py
+SOAK_A := tests/test_cards_property.py tests/test_buttons_random.py tests/test_dice_advise_exact.py
 SOAK_B := tests/test_twist_property.py tests/test_dice_games.py tests/both/test_fuzz_saves.py \
           tests/both/test_fuzz_files.py tests/both/test_powercut_saves.py tests/both/test_powercut_finish.py tests/both/test_powercut_end.py \
           tests/both/test_powercut_settings.py \

@@ -1,7 +1,7 @@
 # The board's dice advisor (engine_mpy/dice_advise.py) on both runtimes; under MicroPython
 # taking at most 8 KB of the heap (the budget; make bench: advise_heap_kb) from
 # loading its code to the answer. Answers worked out from the rules; the exact advisor
-# checks thousands more (tests/test_dice_advise.py).
+# checks thousands more (tests/test_dice_advise_exact.py).
 import gc
 import sys
 
