@@ -122,13 +122,13 @@ def choose(opt, card=0):
 
 
 # --- Dice -----------------------------------------------------------------------------------
-def _steps(frm, to, n):
+def steps(frm, to, n):
     """UP presses (positive) or DOWN presses (negative), the shorter way round a cycle."""
     up = (to - frm) % n
     return up if up <= n - up else up - n
 
 
-def _press(steps):
+def presses(steps):
     return " ".join(["UP"] * steps if steps > 0 else ["DOWN"] * -steps)
 
 
@@ -146,9 +146,9 @@ def entry_keys(dice):
             out.append("DOWN")
             continue
         if d < 4:
-            s = _steps(_LOW.index(n0), _LOW.index(num), 5)
+            s = steps(_LOW.index(n0), _LOW.index(num), 5)
         else:
-            s = _steps(n0 - 5, num - 5, 6)
-        out.append("OK " + _press(s) + " OK " + _press(_steps(c0, col, 4)) + " OK")
+            s = steps(n0 - 5, num - 5, 6)
+        out.append("OK " + presses(s) + " OK " + presses(steps(c0, col, 4)) + " OK")
     out.append("OK OK OK")   # Score, Stop, yes: saved
     return " ".join(x for x in out if x)
