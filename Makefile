@@ -67,6 +67,7 @@ mpy: $(STAMP)
 	@mkdir -p $(BUILD)/runner; for f in $(RUNNER_SRC); do \
 	  $(MPYC) -s $$(basename $$f) -o $(BUILD)/runner/$$(basename $${f%.py}).mpy $$f || exit 1; done
 	@cp tests/both/run.py $(BUILD)/run.py
+	@cp engine_mpy/dice_advise.bin $(BUILD)/engine_mpy/
 	@echo "mpy-cross: compiled $(words $(DEVICE_SRC) $(BOTH_TESTS)) files into $(BUILD)"
 
 mpy-check: mpy
@@ -129,7 +130,7 @@ bench-dice: mpy
 # random key events on the simulator, every save checked after each (tools/mash.py; its
 # short form is tests/test_mash.py). One more long test: add its file to a SOAK_* list, or
 # one more line at the end.
-SOAK_A := tests/test_cards_property.py tests/test_buttons_random.py tests/test_blockcut.py
+SOAK_A := tests/test_cards_property.py tests/test_buttons_random.py tests/test_blockcut.py tests/test_dice_advise_exact.py
 SOAK_B := tests/test_twist_property.py tests/test_dice_games.py tests/both/test_fuzz_saves.py \
           tests/both/test_fuzz_files.py tests/both/test_powercut_saves.py tests/both/test_powercut_finish.py tests/both/test_powercut_end.py \
           tests/both/test_powercut_settings.py \
@@ -146,3 +147,11 @@ soak: mpy
 
 clean:
 	rm -rf build .hypothesis
+
+# Debian's Chromium, for the test that prints a score sheet page to PDF (tests/test_export.py
+# skips without it). Needs root or sudo and the Debian mirror; not part of `make test`.
+.PHONY: browser
+browser:
+	@command -v chromium >/dev/null 2>&1 || { S=$$(test "$$(id -u)" = 0 || echo sudo); \
+	  $$S apt-get update -q && DEBIAN_FRONTEND=noninteractive $$S apt-get install -y -q chromium; }
+	@chromium --version

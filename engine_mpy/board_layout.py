@@ -134,15 +134,3 @@ def space_phases(codes):
     for i in range(len(codes)):
         b[i] = _code(codes[i])
     return bytes(b)
-
-
-def space_name(codes, i):
-    """How the device names space i (0-based) to players."""
-    c = codes[i]
-    if c == "T":
-        return "Twist space %d" % (i + 1)
-    if c == "1S":
-        return "1/Start"
-    if c == "10R":
-        return "red Phase 10 space"
-    return "space %d (phase %s)" % (i + 1, c)

@@ -23,9 +23,38 @@ def read_upto(f, limit):
     return out
 
 
+_scan = bytearray(_PIECE)
+
+
 def read_line(f, limit):
     """The next line of f with its newline (b"" at the end, no newline when the file ends
-    without one), or its first limit bytes if it is longer."""
+    without one), or its first limit bytes if it is longer. A file that can seek (the
+    flash's) is scanned for the line's end first, then read in one block of exactly its
+    length: a long line leaves no trail of growing copies across the heap."""
+    try:
+        pos = f.tell()
+    except (AttributeError, OSError):
+        pos = -1
+    if pos < 0:
+        return _pieces(f, limit)
+    n = 0
+    buf = _scan
+    while n < limit:
+        k = f.readinto(buf)
+        if not k:
+            break
+        j = buf.find(b"\n", 0, k)
+        if j >= 0:
+            n += j + 1
+            break
+        n += k
+    if n > limit:
+        n = limit
+    f.seek(pos)
+    return f.read(n) if n else b""
+
+
+def _pieces(f, limit):
     line = f.readline(_PIECE)
     while line and line[-1] != 10 and len(line) < limit:
         b = f.readline(_PIECE if limit - len(line) > _PIECE else limit - len(line))

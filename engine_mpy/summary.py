@@ -11,10 +11,18 @@
 #   and what was chosen on a Twist space: "." nothing, "b" the phase before it, "a" the
 #   phase after it, A[card] a Twist card (1-10).
 # - Dice, a turn: A[player], A[phase], and A[score] when the phase was made, "-" when not.
+# A game too long for a history line keeps its first hands only, "cut" saying how many.
 
-A = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+/"
+A = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+/"
 FORMAT = "phase10-history"
 VERSION = 2
+# The longest sheet kept (characters): its history line stays under the device's limit
+# for a line (firmware/history.py LINE_MAX, 2,048 bytes) with the names and totals of 8
+# players beside it. A longer game (a Dice game of over 425 turns, a Twist game of over
+# 130 hands) keeps its first hands and says how many: "cut".
+SHEET_MAX = 1700
+_COMMA = 44
+_DOT = 46
 
 
 def winners(game):
@@ -42,60 +50,91 @@ def entry(game, finished, n):
         e["variation"] = s["variation"]
         if "phases" in s:
             e["phases"] = s["phases"]
-    out = []
     if kind == "twist":
         e["first"] = s["dealer"]
         e["layout"] = s["layout"]
         e["totals"] = [game.space(p) for p in range(len(names))]
-        _twist(game, out)
+        fill, w, items, extra = _twist, 2 * len(names), len(game.records), 0
     elif kind == "dice":
         e["first"] = list(s["order"])
         e["totals"] = [game.total(p) for p in range(len(names))]
-        _dice(game, out)
+        fill, w, items, extra = _dice, 3, len(game.records), 0
     else:
         e["first"] = s["dealer"]
         st = game.state
         e["totals"] = list(st.total)
         e["made"] = [game.phases_done(st, p) for p in range(st.n)]
-        _cards(game, out)
-    e["sheet"] = ",".join(out)
+        # the tie-break hand: "T" and who went out first, after the hands
+        fill, w, items = _cards, 1 + 2 * st.n, len(st.rows)
+        extra = 3 if st.tiebreak_winner >= 0 else 0
+    keep = items
+    if keep * (w + 1) + extra > SHEET_MAX + 1:
+        keep = (SHEET_MAX + 1 - extra) // (w + 1)
+        e["cut"] = keep
+    # The whole sheet in one block made before the replay: the replay's garbage then
+    # cannot leave a small string every hand across the heap (a long Dice game's 300
+    # would split it).
+    size = keep * (w + 1) + extra - 1
+    buf = bytearray(size if size > 0 else 0)
+    fill(game, buf, keep)
+    e["sheet"] = buf.decode()
     return e
 
 
-def _cards(game, out):
-    rows = game.state.rows
-    n = game.state.n
-    for h in range(len(rows)):
+def _cards(game, buf, keep):
+    st = game.state
+    rows = st.rows
+    n = st.n
+    k = 0
+    for h in range(keep):
         o, pts, ok, phs, tot = rows[h]
-        c = [A[o]]
+        if h:
+            buf[k] = _COMMA
+            k += 1
+        buf[k] = A[o]
+        k += 1
         for p in range(n):
-            c.append(A[pts[p] // 5])
-            c.append(A[phs[p] * 2 + (1 if ok[p] else 0)])
-        out.append("".join(c))
-    if game.state.tiebreak_winner >= 0:
-        out.append("T" + A[game.state.tiebreak_winner])
+            buf[k] = A[pts[p] // 5]
+            buf[k + 1] = A[phs[p] * 2 + (1 if ok[p] else 0)]
+            k += 2
+    if st.tiebreak_winner >= 0:
+        if k:
+            buf[k] = _COMMA
+            k += 1
+        buf[k] = 84     # "T"
+        buf[k + 1] = A[st.tiebreak_winner]
 
 
-def _twist(game, out):
+def _twist(game, buf, keep):
     n = game.state.n
     st = game.start()
     recs = game.records
-    for i in range(len(recs)):
+    k = 0
+    for i in range(keep):
         r = recs[i]
         game.step(st, r, i)
         pick = r.get("pick")
-        c = []
+        if i:
+            buf[k] = _COMMA
+            k += 1
         for p in range(n):
-            c.append(A[st.moves[p] + 1])
-            k = pick[p] if pick else None
-            c.append("." if k is None else ("b" if k == "before" else ("a" if k == "after" else A[k])))
-        out.append("".join(c))
+            buf[k] = A[st.moves[p] + 1]
+            c = pick[p] if pick else None
+            buf[k + 1] = _DOT if c is None else (98 if c == "before" else (97 if c == "after" else A[c]))
+            k += 2
 
 
-def _dice(game, out):
+def _dice(game, buf, keep):
     st = game.start()
     recs = game.records
-    for i in range(len(recs)):
+    k = 0
+    for i in range(keep):
         game.step(st, recs[i], i)
         p, ph, score = st.last
-        out.append(A[p] + A[ph] + (A[score] if score >= 0 else "-"))
+        if i:
+            buf[k] = _COMMA
+            k += 1
+        buf[k] = A[p]
+        buf[k + 1] = A[ph]
+        buf[k + 2] = A[score] if score >= 0 else 45    # "-"
+        k += 3

@@ -19,11 +19,22 @@
 #            for players who moved past the red space without going out
 # A record handed to add() or replace() that is already in this form is kept as it is
 # (not copied, to halve the heap a loaded game needs): build a new one for every hand.
-from engine_mpy.game import Game, RuleError, check_names, check_int
-from engine_mpy.phases import PHASE_CARDS, phase_text
-from engine_mpy.twist_cards import TWIST_CARDS, twist_text
-from engine_mpy import handcheck
-from engine_mpy import board_layout
+from engine_mpy.game import Game, RuleError, check_names, check_int, forget
+from engine_mpy.phases import PHASE_CARDS
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+# The board (engine_mpy/board_layout.py) is read once, when the settings are checked, and
+# that module leaves RAM; the texts (engine_mpy/twist_cards.py, the phases') and the
+# hand check's wording of an unusual count are loaded when a screen or a refusal needs
+# them. A Twist game in play holds only what a hand needs.
+_TWIST = const(0)       # _TWIST: a Twist space's entry in self.phases
+# Cards laid down for each Twist card (engine_mpy/twist_cards.py TWIST_CARDS; a test
+# checks they agree)
+TWIST_CARDS = b"\x00\x09\x08\x09\x09\x09\x08\x08\x05\x08\x09"
 
 BEFORE = "before"
 AFTER = "after"
@@ -78,7 +89,8 @@ def tie_total_possible(total, cards, values):
     if not _int(total) or total < 0:
         return False
     if values == CLASSIC:
-        return handcheck.points_possible(total, cards)
+        from engine_mpy.handcheck import points_possible
+        return points_possible(total, cards)
     # Face values: number cards 1-12 (8 of each), Skip 15 (4 in the deck), Wild 25 (8).
     for w in range(min(cards, 8) + 1):
         for s in range(min(cards - w, 4) + 1):
@@ -118,6 +130,7 @@ class Twist(Game):
         players = check_names(s.get("players"), 2, 6)
         dealer = check_int(s.get("dealer", 0), 0, len(players) - 1, "The first dealer")
         layout = s.get("layout")
+        from engine_mpy import board_layout
         if layout is None:
             codes = board_layout.default_layout()
         elif isinstance(layout, str):
@@ -128,9 +141,10 @@ class Twist(Game):
         if values not in (FACE, CLASSIC):
             raise RuleError("Card values must be \"face\" or \"classic\".")
         # The board is read here once; every replay uses the table.
-        self.codes = codes
         self.phases = board_layout.space_phases(codes)
         self.red = len(codes) - 1
+        board_layout = None
+        forget("engine_mpy", "board_layout")
         return {"players": players, "dealer": dealer, "layout": " ".join(codes), "values": values}
 
     _probe = False
@@ -147,7 +161,7 @@ class Twist(Game):
     def on_twist(self, p):
         """Whether player p's pawn stands on a Twist space (must choose before the hand)."""
         pos = self.state.pos[p]
-        return pos <= self.red and self.phases[pos] == board_layout.TWIST
+        return pos <= self.red and self.phases[pos] == _TWIST
 
     def attempt(self, st, p, pick):
         """What player p attempts from their space with pick: (phase, card), one of them
@@ -160,7 +174,7 @@ class Twist(Game):
         # 1-10 a phase, 11-20 a Twist card.
         pos = st.pos[p]
         ph = self.phases[pos]
-        if ph != board_layout.TWIST:
+        if ph != _TWIST:
             if pick is not None:
                 raise RuleError("%s is not on a Twist space, so has no choice to make." % self.settings["players"][p])
             return ph
@@ -182,11 +196,13 @@ class Twist(Game):
         pos = self.state.pos[p]
         if pos > self.red:
             return "Finished", "moved past the red space"
-        if pick is None and self.phases[pos] == board_layout.TWIST:
+        if pick is None and self.phases[pos] == _TWIST:
             return "Twist", "phase %d, phase %d or a Twist card" % (self.phases[pos - 1], self.phases[pos + 1])
         ph, card = self.attempt(self.state, p, pick)
         if card:
+            from engine_mpy.twist_cards import twist_text
             return "Twist card %d" % card, twist_text(card)
+        from engine_mpy.phases import phase_text
         return "Phase %d" % ph, phase_text(ph)
 
     def dealer(self):
@@ -251,7 +267,8 @@ class Twist(Game):
                     done = True
                 else:
                     label = ("Twist card %d" % card) if card else ("Phase %d" % a)
-                    done = handcheck.completed_from_count(names[p], c, size, label)
+                    from engine_mpy.handcheck import completed_from_count
+                    done = completed_from_count(names[p], c, size, label)
                 entries[p] = c
             if card:
                 moves[p] = 6 if went_out else (4 if done else -1)

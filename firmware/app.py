@@ -192,12 +192,14 @@ class App:
         p = self.pending
         self.pending = None
         m = self.stack[-1]
-        if self.small and not m.parked and len(self.stack) == 1:
-            state = m.park()
-            if state is not None:
-                self.stack[-1] = _Parked(m.module, m.arg, state)
-                self._drop(m.module)
+        if self.small:
+            if not m.parked and len(self.stack) == 1:
+                state = m.park()
+                if state is not None:
+                    self.stack[-1] = _Parked(m.module, m.arg, state)
+                    self._drop(m.module)
             m = None
+            # the helpers the screens that left pulled in (the roster, a reader) go too
             self.sweep()
         from firmware import pending
         pending.run(self, p)
@@ -265,9 +267,12 @@ class App:
             if not bits and not self.buttons.state:
                 self.swallow = False
         if key:
-            self.handle(key)
-            if self.pending is not None:
-                self._run_pending()
+            try:
+                self.handle(key)
+                if self.pending is not None:
+                    self._run_pending()
+            except MemoryError:
+                self.short_of_memory()
         else:
             self._idle(now)
             if self.tidy:
@@ -278,9 +283,14 @@ class App:
                 if self.cached and _half_taken():
                     self._evict()
                     gc.collect()
-        scr = self.top()
-        scr.tick(now)
-        if scr.dirty and self.asleep < 2:
+        try:
+            scr = self.top()
+            scr.tick(now)
+            if scr.dirty and self.asleep < 2:
+                self.redraw()
+        except MemoryError:
+            scr = None
+            self.short_of_memory()
             self.redraw()
         s = self.session
         if s is not None and s.changed:
@@ -291,6 +301,38 @@ class App:
                 self.tell()
         spent = clk.ticks_diff(clk.ticks_ms(), now)
         clk.sleep_ms(_POLL_MS - spent if spent < _POLL_MS else 1)
+
+    def short_of_memory(self):
+        """A key's work ran out of memory. Nothing half done is kept: a save commits
+        only once its work is complete (and a finish through its journal), so the
+        screens are closed down to the menu, every module they loaded leaves RAM and the
+        game is read again from the flash (completing a finish its journal holds), then
+        a note says what happened. The device never stops over it."""
+        self.pending = None
+        while len(self.stack) > 1:
+            scr = self.stack.pop()
+            scr = None
+        self.messages = []
+        self._evict()
+        for m in list(sys.modules):
+            if m.startswith("firmware.screens.") and m != "firmware.screens.base":
+                _unload(m)
+        self.sweep()
+        s = self.session
+        if s is not None and s.store is not None:
+            try:
+                s.drop_game()
+                s.changed = False
+                s.load()
+            except MemoryError:
+                s.game = None
+        gc.collect()
+        self.say("Not enough memory for that: nothing was lost (the game is as last saved). "
+                 "If it happens again, restart the device.")
+        if s is not None:
+            for m in s.messages:
+                self.say(m)
+        self.tell()
 
     def redraw(self):
         scr = self.top()
@@ -322,8 +364,8 @@ class _Parked:
         self.state = state
 
 
-_HELPERS = ("firmware.storeread", "firmware.roster", "firmware.history", "firmware.settings_file",
-            "engine_mpy.lines")
+_HELPERS = ("firmware.storeread", "firmware.roster", "firmware.history", "firmware.history_v1",
+            "firmware.histbrowse", "firmware.settings_file", "engine_mpy.lines")
 
 
 def _unload(full):

@@ -10,15 +10,10 @@ from firmware.session import FINISH_FILE, _unload
 
 
 def finish(s, e, roster_rows):
-    """Session.finish() for session s (a game running, its last change saved): e is its
-    history line, numbered here. The game and its rules leave RAM first (the history, the
-    roster and the journal have their room); if the journal cannot be saved, nothing has
+    """Session.finish() for session s (its game saved and out of RAM: Session.drop_game):
+    e is its history line, numbered here. If the journal cannot be saved, nothing has
     changed and the game is read again from its save."""
     st = s.store
-    s.game.records.close()
-    s.game = None
-    _drop_rules()
-    gc.collect()
     from firmware import history
     said = []
     try:
@@ -30,7 +25,7 @@ def finish(s, e, roster_rows):
         put('{"n":%d,"roster":' % e["n"])
         put(json.dumps(roster_rows, separators=(",", ":")))
         put(',"entry":')
-        put(json.dumps(e, separators=(",", ":")))
+        history.write_entry(e, put)
         put("}")
     if not st.write_atomic(FINISH_FILE, journal):
         return _back(s, st.error or "Could not save the finished game.")
@@ -105,16 +100,3 @@ def check_journal(text):
     if j.get("roster") is not None:
         roster.check_rows(j["roster"])
     return j
-
-
-def _drop_rules():
-    """Drop every rules module but the two every game needs (the next game loads its own).
-    MicroPython only: CPython (the simulator, the tests) has RAM to spare, and code there
-    holds the rules' classes."""
-    import sys
-    if sys.implementation.name != "micropython":
-        return
-    for k in list(sys.modules):
-        if k.startswith("engine_mpy.") and k not in ("engine_mpy.game", "engine_mpy.savefile"):
-            _unload("engine_mpy", k[11:])
-

@@ -1,6 +1,5 @@
 # Reading the running game at start (firmware/gamefile.py keeps its records on the flash;
 # engine_mpy/saveload.py reads the format): only start-up needs this, so it leaves RAM after.
-import gc
 import json
 
 try:
@@ -26,7 +25,6 @@ def load(store, name):
 
     def read(f):
         gf.__init__(store, name)
-        _rules(f)
         return saveload.load(f, sink, gf)
     game, msg, unread = store.recover(name, read)
     if game is None:
@@ -48,25 +46,10 @@ def load(store, name):
     return game, msg, False
 
 
-def _rules(f):
-    """The save's game rules loaded before the replay, and the garbage of loading code
-    collected: the replay then has the room in few pieces (a long game's score sheet is
-    one block). Anything wrong with the header is for the reading to say."""
-    from engine_mpy.lines import read_line
-    try:
-        savefile.game_class(json.loads(read_line(f, 2048)).get("game"))
-    except MemoryError:
-        raise
-    except Exception:
-        pass
-    f.seek(0)
-    gc.collect()
-
-
 def _convert(store, name, gf, game):
     # The version 1 save again, its records (checked already) copied out a line each: no
     # second replay, so it takes no more RAM than the reading did.
-    from engine_mpy import saveload
+    from engine_mpy import saveload_v1
     starts = array("I")
     pos = [0]
 
@@ -82,7 +65,7 @@ def _convert(store, name, gf, game):
         pos[0] = len(h.encode())
         f = store.open(name, "rb")
         try:
-            saveload.records_v1(f, each)
+            saveload_v1.records_v1(f, each)
         finally:
             f.close()
     if not store.write_atomic(name, writer):

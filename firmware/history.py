@@ -7,7 +7,8 @@
 # history.K.json (K counting up) and starts a new one, and the oldest archived files go
 # beyond ARCHIVES: at most about 1,000 games, and no finish ever rewrites the history.
 # Version 1 (earlier firmware) was one JSON list of at most 20 games: the first finish
-# writes it out as version 2.
+# writes it out as version 2 (firmware/history_v1.py). The History screen reads through
+# firmware/histbrowse.py. A finish loads only this.
 import json
 
 try:
@@ -18,16 +19,10 @@ except ImportError:   # pragma: no cover
 from engine_mpy.lines import read_line as _line
 from firmware.store import HISTORY
 
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x
-
 SEGMENT = 100
 ARCHIVES = 9
 LINE_MAX = 2048           # the longest line: a Dice game of 300 turns, a long Twist game
 _HEAD = '{"format":"phase10-history","v":2}\n'
-_V1_MAX = const(16384)
 
 
 class Index:
@@ -110,7 +105,7 @@ def check_entry(e):
         for x in v:
             if not isinstance(x, str):
                 raise ValueError("a name is not text")
-    for k in ("hands", "phases", "n", "first"):
+    for k in ("hands", "phases", "n", "first", "cut"):
         v = e.get(k, 0)
         if k == "first" and isinstance(v, list):
             v = 0 if all(isinstance(x, int) for x in v) else None
@@ -159,11 +154,25 @@ def _last(store, name, ix):
     """The number of the newest game of a history file (-1: its last line is damaged)."""
     if not len(ix):
         return 0
-    f = store.open(name, "rb")
     try:
+        f = store.open(name, "rb")
+    except Exception as e:
+        from firmware.store import _errname
+        raise OSError("%s could not be read (%s); it is kept as it is." % (name, _errname(e)))
+    try:
+        # the device writes "n" first: its digits are all a finish needs of the line
+        f.seek(ix.starts[-1])
+        head = f.read(16)
+        if head.startswith(b'{"n":'):
+            j = head.find(b",")
+            if j > 5 and head[5:j].isdigit():
+                return int(head[5:j])
         return read_line(f, ix.starts[-1]).get("n", 0)
     except ValueError:
         return -1
+    except Exception as e:      # short of memory, a flash error: nothing may be written
+        from firmware.store import _errname
+        raise OSError("%s could not be read (%s); it is kept as it is." % (name, _errname(e)))
     finally:
         f.close()
 
@@ -176,7 +185,8 @@ def last_n(store, said):
         if ix is None:
             continue
         if ix.v1:
-            return _v1_count(store, said)
+            from firmware.history_v1 import v1_count
+            return v1_count(store, said)
         n = _last(store, name, ix)
         if n > 0:
             return n
@@ -186,11 +196,19 @@ def last_n(store, said):
 def add(store, e, said):
     """Add game e (with its "n") to the history unless it is there already (a finish cut
     short and completed again). None, or why the flash refused (nothing changed); OSError
-    when the history could not be read."""
-    line = json.dumps(e, separators=(",", ":")) + "\n"
+    when the history could not be read. The line goes to the flash in pieces
+    (write_entry): a long game's line is never built whole in RAM."""
+    def line(put):
+        write_entry(e, put)
+        put("\n")
+
+    def whole(put):
+        put(_HEAD)
+        line(put)
     ix = _index_of(store, HISTORY, said)
     if ix is not None and ix.v1:
-        return _from_v1(store, line, said)
+        from firmware.history_v1 import from_v1
+        return from_v1(store, e, line, said)
     if ix is None:
         # missing (or set aside as damaged): maybe it was just moved aside full
         ks = archives(store)
@@ -198,14 +216,14 @@ def add(store, e, said):
             aix = _index_of(store, "history.%d.json" % max(ks), said)
             if aix is not None and not aix.v1 and _last(store, "history.%d.json" % max(ks), aix) >= e["n"]:
                 return None
-        return None if store.write_atomic(HISTORY, _HEAD + line) else store.error
+        return None if store.write_atomic(HISTORY, whole) else store.error
     if _last(store, HISTORY, ix) >= e["n"]:
         return None
     if len(ix) >= SEGMENT:
         err = _rotate(store)
         if err:
             return err
-        return None if store.write_atomic(HISTORY, _HEAD + line) else store.error
+        return None if store.write_atomic(HISTORY, whole) else store.error
     if ix.torn:
         # a line cut short at the end (FAT): the file again without it
         def writer(put):
@@ -220,9 +238,28 @@ def add(store, e, said):
                     left -= len(b)
             finally:
                 f.close()
-            put(line)
+            line(put)
         return None if store.write_atomic(HISTORY, writer) else store.error
     return None if store.append(HISTORY, line) else store.error
+
+
+def write_entry(e, put):
+    """Hand game e to put(str) as one JSON object in pieces, its number first
+    (MicroPython's dicts keep no order; _last reads only that much of a line) and its
+    sheet as it is (the sheet's alphabet needs no escaping: engine_mpy/summary.py)."""
+    put('{"n":%d' % e["n"])
+    for k in e:
+        if k == "n":
+            continue
+        put(',"%s":' % k)
+        v = e[k]
+        if k == "sheet" and isinstance(v, str):
+            put('"')
+            put(v)
+            put('"')
+        else:
+            put(json.dumps(v, separators=(",", ":")))
+    put("}")
 
 
 def _rotate(store):
@@ -234,90 +271,3 @@ def _rotate(store):
     while len(ks) >= ARCHIVES:
         store.remove("history.%d.json" % ks.pop(0))
     return None
-
-
-def _v1_games(store, said):
-    def check(text):
-        v = json.loads(text)
-        if not isinstance(v, list):
-            raise ValueError("not a list of games")
-        for x in v:
-            check_entry(x)
-        return v
-    text, msg, unread = store.read(HISTORY, check, _V1_MAX)
-    if unread:
-        raise OSError(msg)
-    if msg:
-        said.append(msg)
-    return [] if text is None else json.loads(text)
-
-
-def _v1_count(store, said):
-    return len(_v1_games(store, said))
-
-
-def _from_v1(store, line, said):
-    games = _v1_games(store, said)
-    n = json.loads(line)["n"]
-
-    def writer(put):
-        put(_HEAD)
-        for i in range(len(games)):
-            g = games[i]
-            g["n"] = n - len(games) + i
-            put(json.dumps(g, separators=(",", ":")))
-            put("\n")
-        put(line)
-    return None if store.write_atomic(HISTORY, writer) else store.error
-
-
-# --- browsing ----------------------------------------------------------------------------
-class Browser:
-    """The history newest first, a game at a time (the History screen; host commands):
-    in RAM the number of games in each file and the index of the one file being read,
-    never the games themselves."""
-
-    def __init__(self, store, said):
-        self.store = store
-        self.said = said
-        self.files = files(store)
-        self.counts = []
-        self.v1 = None
-        self._at = -1           # which file self._ix indexes
-        self._ix = None
-        for name in self.files:
-            ix = _index_of(store, name, said)
-            if ix is not None and ix.v1:
-                self.v1 = _v1_games(store, said)
-                self.v1.reverse()
-                ix = None
-            self.counts.append(0 if ix is None else len(ix))
-            ix = None
-        self.count = sum(self.counts) + len(self.v1 or ())
-
-    def game(self, i):
-        """Game number i, newest first (a dict), or None when its line is damaged."""
-        if self.v1:
-            if i < len(self.v1):
-                return self.v1[i]
-            i -= len(self.v1)
-        for k in range(len(self.files)):
-            c = self.counts[k]
-            if i >= c:
-                i -= c
-                continue
-            if self._at != k:
-                self._ix = None
-                self._ix = _index_of(self.store, self.files[k], self.said)
-                self._at = k
-            ix = self._ix
-            if ix is None or i >= len(ix):
-                return None
-            f = self.store.open(self.files[k], "rb")
-            try:
-                return read_line(f, ix.starts[len(ix) - 1 - i])
-            except ValueError:
-                return None
-            finally:
-                f.close()
-        return None

@@ -13,7 +13,6 @@ from firmware.store import ROSTER
 
 MAX_NAMES = 20       # the roster on a board: a list screen's worth, a few hundred bytes
 NAME_LEN = 12        # as the engines take names (engine_mpy.game.check_names)
-_POINTS_KINDS = ("classic", "masters")
 
 
 def check_rows(v):
@@ -129,17 +128,16 @@ def average(row):
 
 
 # --- the end of a game -------------------------------------------------------------------
-def counted(store, game):
-    """The roster rows with a game that is over counted: every player gets a game, each
-    winner a win, and for Phase 10 and Masters their points and hands (the tie-break
-    hand not counted). Players not in the roster are added while there is room. Raises
-    Unread when roster.json could not be read (nothing may be written over it); a damaged
-    one is set aside and the message returned too: (rows, message)."""
-    from engine_mpy.summary import winners
+def counted(store, e, hands):
+    """The roster rows with game e (its history line) counted: every player gets a game,
+    each winner a win, and for Phase 10 and Masters (hands: the hands played, the
+    tie-break hand not counted; None for the others) their points and hands. Players not
+    in the roster are added while there is room. Raises Unread when roster.json could not
+    be read (nothing may be written over it); a damaged one is set aside and the message
+    returned too: (rows, message)."""
     rows, msg = load(store, True)
-    names = game.settings["players"]
-    won = winners(game)
-    st = game.state if game.KIND in _POINTS_KINDS else None
+    names = e["players"]
+    won = e["winners"]
     for p in range(len(names)):
         i = find(rows, names[p])
         if i < 0:
@@ -149,53 +147,46 @@ def counted(store, game):
             i = len(rows) - 1
         r = rows[i]
         r[1] += 1
-        if p in won:
+        if names[p] in won:
             r[2] += 1
-        if st is not None:
-            r[3] += st.total[p]
-            r[4] += st.hands
+        if hands is not None:
+            r[3] += e["totals"][p]
+            r[4] += hands
     return rows, msg
 
 
-def finish(app):
+def finish(app, e=None, hands=None):
     """THE call for a game screen when the game is over and the table has seen the result
     (call this once, on the OK that leaves the game-over screen): updates the roster's
     stats, adds the game to the history with its winners, and forgets the running game
     (game.json is removed), all as one commit (a power cut never counts a game twice:
     firmware/session.py). Returns None or a message to show (app.push("note", msg));
-    after a refusal nothing has changed."""
+    after a refusal nothing has changed.
+    e, hands: the game's result (firmware/pending.py result()), when the caller made it
+    before loading this module (firmware/pending.py); the game is then out of RAM."""
     s = app.session
-    g = s.game
-    if g is None:
-        return None
+    if e is None:
+        if s.game is None:
+            return None
+        from firmware.pending import result
+        e, hands, err = result(s, True)
+        if err:
+            return err
     msg = None
     rows = None
     if app.store is not None:
         try:
-            rows, msg = counted(app.store, g)
-        except Unread as e:
+            rows, msg = counted(app.store, e, hands)
+        except Unread as x:
             release()
-            return e.args[0] + " The game is still running."
-    e = _entry(g, True)
-    g = None
+            s.load()
+            s.messages = []
+            return x.args[0] + " The game is still running."
     release()
     err = s.finish(e, rows)
     if err and msg:
         return msg + " " + err
     return err or msg
-
-
-def _entry(g, finished):
-    """The history's line for game g (engine_mpy/summary.py; numbered by the finish)."""
-    from engine_mpy import summary
-    e = summary.entry(g, finished, 0)
-    import sys
-    sys.modules.pop("engine_mpy.summary", None)
-    try:
-        delattr(sys.modules["engine_mpy"], "summary")
-    except (AttributeError, TypeError, KeyError):
-        pass
-    return e
 
 
 def finish_and_leave(app):
@@ -226,6 +217,7 @@ def abandon(app):
     s = app.session
     if s.game is None:
         return None
-    e = _entry(s.game, False)
     release()
-    return s.finish(e)
+    from firmware.pending import result
+    e, hands, err = result(s, False)
+    return err or s.finish(e)

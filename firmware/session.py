@@ -43,6 +43,7 @@ class Session:
         if not self.store.exists(GAME_FILE) and not self.store.exists(GAME_FILE + ".tmp"):
             return None       # no game: none of the game's code is loaded
         try:
+            _rules_first(self.store)
             from firmware import gameload
             game, msg, self.unread = gameload.load(self.store, GAME_FILE)
         except Exception as e:     # short of memory for the reading code itself
@@ -58,6 +59,7 @@ class Session:
         # Saves are read only at start: the reading code leaves RAM until the next start.
         _unload("firmware", "gameload")
         _unload("engine_mpy", "saveload")
+        _unload("engine_mpy", "saveload_v1")
         _unload("engine_mpy", "savefile")
         _unload("engine_mpy", "lines")
         gc.collect()
@@ -148,14 +150,18 @@ class Session:
         """The game is over and its result is in: add entry (its history line,
         engine_mpy/summary.py, numbered here) to the history, save roster_rows (the roster
         with this game counted, or None to leave it alone), then forget the running game,
-        as one commit (firmware/finish.py). Returns None, or a message: if the flash
-        refused the journal (or the history could not be read) nothing has changed (the
-        game is read again from its save); if it refused a later step the game is over
-        all the same and the next start (or new game) completes the finish."""
-        err = self.flush()     # the last change first: a finish records what the flash has
-        if err:
-            return err
-        if self.store is None or self.game is None:
+        as one commit (firmware/finish.py). The game may have left RAM already
+        (drop_game: its save is what is finished). Returns None, or a message: if the
+        flash refused the journal (or the history could not be read) nothing has changed
+        (the game is read again from its save); if it refused a later step the game is
+        over all the same and the next start (or new game) completes the finish."""
+        if self.game is not None:
+            err = self.flush()     # the last change first: a finish records what the flash has
+            if err:
+                return err
+            if self.store is not None:
+                self.drop_game()
+        if self.store is None:
             self.game = None
             return None
         from firmware import finish
@@ -163,6 +169,18 @@ class Session:
         finish = None
         _unload("firmware", "finish")
         return err
+
+    def drop_game(self):
+        """The game and its rules out of RAM (its save stays on the flash, as it is): a
+        finish makes room for the roster, the history and its journal. load() reads it
+        again."""
+        g = self.game
+        if g is not None:
+            g.records.close()
+        self.game = None
+        g = None
+        _drop_rules()
+        gc.collect()
 
     def _complete_finish(self):
         """A finish cut short by a power cut: complete it from its journal (if there is
@@ -175,6 +193,47 @@ class Session:
         finish = None
         _unload("firmware", "finish")
         return err
+
+
+def _rules_first(store):
+    """The save's game rules loaded before the code that reads the save, into a heap
+    still in few pieces (the rules stay; the reading code leaves RAM after): the kind of
+    game is read off the save's first line. Anything wrong there is for the reading to
+    say."""
+    try:
+        f = store.open(GAME_FILE, "rb")
+    except OSError:
+        return
+    try:
+        head = f.read(96)    # "game" comes early in both versions' first line
+    finally:
+        f.close()
+    i = head.find(b'"game":"')
+    j = head.find(b'"', i + 8) if i >= 0 else -1
+    if j < 0:
+        return
+    from engine_mpy import savefile
+    try:
+        savefile.game_class(head[i + 8:j].decode())
+    except MemoryError:
+        raise
+    except Exception:
+        pass
+    savefile = head = None
+    gc.collect()
+
+
+def _drop_rules():
+    """Drop the rules and the save's code: the next game loads its own.
+    MicroPython only: CPython (the simulator, the tests) has RAM to spare, and code there
+    holds the rules' classes."""
+    import sys
+    if sys.implementation.name != "micropython":
+        return
+    for k in list(sys.modules):
+        if k.startswith("engine_mpy."):
+            _unload("engine_mpy", k[11:])
+    _unload("firmware", "gamefile")
 
 
 def _unload(pkg, leaf):

@@ -96,25 +96,10 @@ class Store:
         comes, so the whole text never sits in RAM."""
         p = self.path(name)
         tmp = p + ".tmp"
-        data = None
-        if not callable(text):
-            data = text.encode() if isinstance(text, str) else bytes(text)
         try:
             f = self._open(tmp, "wb")
             try:
-                if data is None:
-                    size = [0]
-
-                    def put(s):
-                        b = s.encode()
-                        f.write(b)
-                        size[0] += len(b)
-
-                    text(put)
-                    size = size[0]
-                else:
-                    f.write(data)
-                    size = len(data)
+                size = _write(f, text)
             finally:
                 f.close()
             self._replace(tmp, p)
@@ -129,20 +114,20 @@ class Store:
         return True
 
     def append(self, name, text):
-        """Add text at the end of name (created if missing). True, or False with .error
-        set: on littlefs the file is then as it was."""
-        data = text.encode() if isinstance(text, str) else text
+        """Add text (str, bytes, or a writer as write_atomic takes) at the end of name
+        (created if missing). True, or False with .error set: on littlefs the file is
+        then as it was."""
         try:
             f = self._open(self.path(name), "ab")
             try:
-                f.write(data)
+                size = _write(f, text)
             finally:
                 f.close()
         except OSError as e:
             self.error = "Could not save %s (%s)." % (name, _errname(e))
             return False
         self.writes += 1
-        self.bytes_written += len(data)
+        self.bytes_written += size
         self.error = None
         return True
 
@@ -221,6 +206,27 @@ class Store:
                 return self._os.listdir(self.root or ".")
         except Exception:            # a garbled directory (FAT cut short), a flash error
             return []
+
+
+# MicroPython writes a str to a binary file as its UTF-8 bytes: no encoded copy in RAM.
+_STR_WRITES = sys.implementation.name == "micropython"
+
+
+def _write(f, text):
+    """Write text (str, bytes, or a writer(put) handing str pieces to put) to the open
+    binary file f; the bytes written."""
+    if not callable(text):
+        if isinstance(text, str) and not _STR_WRITES:
+            text = text.encode()
+        n = f.write(text)
+        return n if n is not None else len(text)
+    size = [0]
+
+    def put(s):
+        n = f.write(s if _STR_WRITES else s.encode())
+        size[0] += n if n is not None else len(s)
+    text(put)
+    return size[0]
 
 
 def small_heap():

@@ -113,6 +113,14 @@ CASES = (
     ("dice_turn_held", _DI_ROLL1 + " UP OK UP OK"),
     ("dice_turn_made", _DI_HOME + " OK OK OK OK"),
     ("dice_entry", _DI_HAND2 + " OK DOWN OK DOWN OK UP UP OK"),
+    # The Hint: after the first roll (the dice to hold marked ^, the chance and expected
+    # score), after the third (just the score), and on real dice (each die on its first
+    # face: phase 1 made with six 5s): with two rolls left re-rolling the 1s may still
+    # score more, with one stopping is best.
+    ("dice_turn_hint", _DI_ROLL1 + " DOWN DOWN OK"),
+    ("dice_turn_norolls", _DI_HOME + " OK OK OK OK DOWN OK"),
+    ("dice_entry_hint", _DI_HAND2 + " OK DOWN OK UP UP OK DOWN OK"),
+    ("dice_entry_stop", _DI_HAND2 + " OK DOWN OK UP UP OK DOWN OK OK"),
     ("dice_undo", _DI_HAND2 + " UP OK"),
     ("dice_roller", "DOWN DOWN OK OK DOWN OK"),
     ("dice_over", "GAME:dice_over OK"),

@@ -155,9 +155,9 @@ def observe(store, listdir):
     game = None if g is None else savefile.dumps(g)
     g = None
     rows, rmsg = roster.load(store)
-    from firmware import history
+    from firmware import histbrowse
     said = []
-    b = history.Browser(store, said)
+    b = histbrowse.Browser(store, said)
     hist = [b.game(i) for i in range(b.count)] or None
     return (game, s.message, rows, rmsg, hist, " ".join(said) or None, sorted(listdir()))
 

@@ -97,9 +97,9 @@ def test_the_simulators_help_lists_its_options_and_every_command_from_each_route
     for name in sim.COMMANDS:
         assert re.search(r"^\s+%s\s" % name, texts[0], re.M), name
     # each command's own help, reached the same ways (`show help` reads a file named help,
-    # `pull help` pulls into a folder named help)
+    # `pull help` pulls into a folder named help, export and stats read one)
     for name in sim.COMMANDS:
-        for h in ("--help", "-h") + (("help",) if name not in ("show", "pull") else ()):
+        for h in ("--help", "-h") + (("help",) if name not in ("show", "pull", "export", "stats") else ()):
             r = run(["-m", "host_sim", name, h])
             assert r.returncode == 0 and r.stdout.startswith("usage: python -m host_sim %s" % name), (name, h)
 

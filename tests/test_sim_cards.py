@@ -11,7 +11,7 @@ import shutil
 import tempfile
 
 from host_sim import script, sim
-from tests.newgame_keys import new_game
+from tests.table_keys import new_game, ups, counts, points, hand, FAIL
 
 sim.use_fake_machine()
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -61,38 +61,6 @@ class Table:
 
     def close(self):
         shutil.rmtree(self.state, ignore_errors=True)
-
-
-def ups(n):
-    return " ".join(["UP"] * n)
-
-
-def counts(c):
-    """The four steppers: each count, OK to the next (the last OK ends the player)."""
-    return " ".join([(ups(v) + " OK").strip() for v in c])
-
-
-def points(v):
-    return (ups(v // 5) + " OK").strip()
-
-
-def hand(out, entries, masters=None):
-    """From the standings on "End of hand": who went out (DOWN from the first player),
-    then per other player in seat order their entry keys; OK on the review saves.
-    masters: per player (out first) the keys choosing their phase."""
-    k = ["OK", " ".join(["DOWN"] * out), "OK"]
-    if masters:
-        k.append(masters[out])
-    for p in range(len(entries)):
-        if p != out:
-            if masters:
-                k.append(masters[p])
-            k.append(entries[p])
-    k.append("OK")
-    return " ".join([s for s in k if s])
-
-
-FAIL = counts([10, 0, 0, 0])   # did not complete: 10 cards of 1-9, 50 points
 
 
 def finish(t):

@@ -14,9 +14,9 @@ import sys
 import tempfile
 
 from host_sim import script, sim
-from engine_mpy.dice import FACE_NUM, FACE_COL, COLOURS, parse_die
+from engine_mpy.dice import N_DICE
 from engine_mpy import savefile
-from tests.newgame_keys import new_game
+from tests.table_keys import new_game, entry_keys, presses
 
 sim.use_fake_machine()
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -57,38 +57,6 @@ class Table:
     def saved(self):
         with open(os.path.join(self.app.store.root, "game.json")) as f:
             return savefile.loads(f.read())
-
-
-def _steps(frm, to, n):
-    """UP presses (positive) or DOWN presses (negative), the shorter way round a cycle."""
-    up = (to - frm) % n
-    return up if up <= n - up else up - n
-
-
-def _press(steps):
-    return " ".join(["UP"] * steps if steps > 0 else ["DOWN"] * -steps)
-
-
-_LOW = (1, 2, 3, 4, 0)
-
-
-def entry_keys(dice):
-    """Keys on a fresh turn screen that enter ten real dice (texts, 4 low then 6 high),
-    score them and save the turn: Real dice, then per slot number and colour."""
-    out = ["DOWN OK"]   # from Roll to Real dice, OK: the cursor is on the first die
-    for d in range(10):
-        num, col = parse_die(dice[d])
-        n0, c0 = FACE_NUM[d * 6], FACE_COL[d * 6]
-        if (num, col) == (n0, c0):
-            out.append("DOWN")
-            continue
-        if d < 4:
-            s = _steps(_LOW.index(n0), _LOW.index(num), 5)
-        else:
-            s = _steps(n0 - 5, num - 5, 6)
-        out.append("OK " + _press(s) + " OK " + _press(_steps(c0, col, 4)) + " OK")
-    out.append("OK OK OK")   # Score, Stop, yes: saved
-    return " ".join(x for x in out if x)
 
 
 def play_entered(t, turns):
@@ -237,4 +205,67 @@ def test_two_players_rolled_with_the_seeded_dice_to_game_over(tmp_path):
     assert saved.state.ff_bonus[saved.state.first]
     over = t.snap()
     assert home != over
+    check_twin(t)
+
+
+# --- the Hint --------------------------------------------------------------------------------
+def test_hint_on_rolled_and_real_dice(tmp_path):
+    # Solitaire: roll once, Hint (the dice to hold marked, chance and expected score from the
+    # advisor), hold what it says and roll: the hint goes. Then the third roll and Hint: no
+    # rolls left, just the score. Next turn on real dice: Score, then Hint three times
+    # (two rolls left, one, none). The twin shows the same screens throughout.
+    from engine_mpy import dice_advise
+    t = Table(str(tmp_path), ["Ann"])
+    t.keys("OK")   # solitaire: the game starts
+    t.keys("OK OK")   # the turn, first roll (the cursor stays on Roll)
+    scr = t.top()
+    assert scr.module == "dice_turn" and scr.actions() == ("Roll", "Stop", "Hint")
+    t.keys("DOWN DOWN OK")
+    m, p, e, stop = dice_advise.advise(1, 2, scr.turn.faces)
+    assert not stop and scr.hint == (m, "Hold ^ %d%% exp %d" % (p // 2, e), 0)
+    hint = t.snap()
+    # Hold the marked dice: from Hint, DOWN wraps to die 1; OK on each die to hold.
+    keys = []
+    pos = N_DICE + 2
+    for d in range(N_DICE):
+        if m >> d & 1:
+            keys.append(presses(-((d - pos) % (N_DICE + 3))) + " OK")
+            pos = d
+    t.keys(" ".join(keys))
+    assert scr.turn.held == m and scr.hint is not None    # holding keeps the hint
+    held = t.snap()
+    assert held != hint
+    t.keys(presses(-((N_DICE - pos) % (N_DICE + 3))) + " OK")   # Roll
+    assert scr.turn.rolls == 2 and scr.hint is None
+    for d in range(N_DICE):
+        if m >> d & 1:
+            assert scr.turn.is_held(d)
+    t.keys("OK")   # the third roll: the cursor goes to Stop
+    assert scr.actions() == ("Stop", "Hint")
+    t.keys("DOWN OK")
+    s = scr.score
+    assert scr.hint[1] == (("No rolls: best %d" % s) if s >= 0 else "No rolls: not made")
+    norolls = t.snap()
+    t.keys("UP OK OK")   # Stop, yes: saved
+    assert t.top().module == "dice_home" and len(t.game().records) == 1
+    # Real dice: 1 2 3 4 and six 10s make phase 1 and phase 2 (whichever Ann is on).
+    dice = "1b 2b 3r 4r 10g 10r 10o 10b 10g 10o".split()
+    t.keys("OK")
+    scr = t.top()
+    t.keys(entry_keys(dice)[:-len(" OK OK OK")] + " OK")   # everything but Stop, yes
+    assert scr.where is not None and scr.actions() == ("Score", "Stop", "Hint") and scr.score > 0
+    lines = []
+    for left in (2, 1, 0, 2):
+        t.keys("DOWN OK" if not lines else "OK")
+        assert scr.hint[2] == left
+        lines.append(scr.hint[1])
+        if left:
+            m, p, e, stop = dice_advise.advise(scr.phase, left, scr.turn.faces)
+            want = ("Stop now: best %d" % scr.score) if stop else "Hold ^ %d%% exp %d" % (p // 2, e)
+            assert scr.hint[1] == want
+        t.snap()
+    assert lines[2] == "No rolls: best %d" % scr.score and lines[3] == lines[0]
+    t.keys("UP OK OK")   # Stop, yes
+    assert t.top().module == "dice_home" and len(t.game().records) == 2
+    assert t.saved().records == t.game().records
     check_twin(t)

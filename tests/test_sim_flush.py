@@ -4,7 +4,8 @@
 # flash holds and a note says why.
 import os
 
-from tests.test_sim_cards import Table, hand, counts, FAIL
+from tests.test_sim_cards import Table
+from tests.table_keys import hand, counts, FAIL
 
 
 def _log_polls(app, log):

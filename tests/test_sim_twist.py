@@ -11,7 +11,7 @@ import tempfile
 
 from engine_mpy import savefile
 from host_sim import script, sim
-from tests.newgame_keys import new_game
+from tests.table_keys import new_game, k, down, up, count, choose, BEFORE, AFTER, DRAW, BY_HAND
 
 sim.use_fake_machine()
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -29,35 +29,6 @@ def new_state():
     src = os.path.join(ROOT, "firmware", "layouts", "short.txt")
     shutil.copy(src, os.path.join(d, "twist_layout.txt"))
     return d
-
-
-def k(*parts):
-    return " ".join(p for p in parts if p)
-
-
-def down(n):
-    return " ".join(["DOWN"] * n)
-
-
-def up(n):
-    return " ".join(["UP"] * n)
-
-
-def count(v):
-    """A cards-left page: the stepper starts at 10; set v and go on."""
-    return k(down(10 - v), "OK")
-
-
-# The options of a Twist space, in the order twist_before lists them.
-BEFORE, AFTER, DRAW, BY_HAND = 0, 1, 2, 3
-
-
-def choose(opt, card=0):
-    if opt == DRAW:
-        return k(down(DRAW), "OK", "OK", "OK")           # draw, reveal, hide
-    if opt == BY_HAND:
-        return k(down(BY_HAND), "OK", up(card - 1), "OK")  # the card steps from 1
-    return k(down(opt), "OK")
 
 
 # New game: Twist, Ann, Bob and Cy typed on the picker, Ann the first dealer; the

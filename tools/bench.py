@@ -17,6 +17,8 @@ them (their keys recorded from the tests themselves, never copied here):
   here on the micropython binary, tools/pystone.py).
 - i2c_bytes_per_key_p50/p95: bytes on the I2C wire per key event.
 - dice_eval_us: tools/bench_dice.py's median per roll and phase on the micropython binary.
+- advise_ms_p95_rp2040, advise_heap_kb: the dice Hint (tools/bench_advise.py): p95 time of
+  one answer over its states, scaled by rp2040_factor; the most heap one answer takes.
 - boot_ms: import of firmware.main to the first frame on the bus (a saved 6-player game
   of 30 hands to load), scaled like key_to_frame, plus the wire time of the boot bytes.
 - flash_writes_per_hand: flash writes per committed hand (a hand added, corrected or
@@ -68,6 +70,8 @@ BUDGETS = {
     "i2c_bytes_per_key_p50": 400,
     "i2c_bytes_per_key_p95": None,
     "dice_eval_us": 200,
+    "advise_ms_p95_rp2040": 300,
+    "advise_heap_kb": 8,
     "boot_ms": 1500,
     "flash_writes_per_hand": 1,
     "flash_writes_other_keys": 0,
@@ -408,6 +412,21 @@ def dice_eval(build):
     raise RuntimeError("bench_dice.py printed no median:\n" + out)
 
 
+def advise(build, factor):
+    """(p95 ms on the board, KB) of the dice advisor from tools/bench_advise.py's lines."""
+    out = _mpy(build, os.path.join(ROOT, "tools", "bench_advise.py"), [])
+    us = kb = None
+    for ln in out.splitlines():
+        w = ln.split()
+        if ln.startswith("advise us"):
+            us = int(w[w.index("p95") + 1])
+        elif ln.startswith("advise heap bytes max"):
+            kb = round(int(w[4]) / 1024.0, 1)
+    if us is None or kb is None:
+        raise RuntimeError("bench_advise.py printed no figures:\n" + out)
+    return round(us * factor / 1000.0, 1), kb
+
+
 def host_pystone():
     out = subprocess.run([os.path.join(ROOT, ".venv", "bin", "micropython"),
                           os.path.join(ROOT, "tools", "pystone.py")],
@@ -470,6 +489,7 @@ def run(build):
 
     res["dice_eval_us"] = dice_eval(build)
     res["dice_eval_ms_rp2040"] = round(res["dice_eval_us"] * factor / 1000.0, 1)
+    res["advise_ms_p95_rp2040"], res["advise_heap_kb"] = advise(build, factor)
 
     hw = hands = other = 0
     for s in sessions:

@@ -789,6 +789,8 @@ class Mash:
             if scr.edit == 1:
                 return "OK" if scr.nums[d] == num else "UP"
             return "OK" if scr.cols[d] == col else "UP"
+        if "Hint" in acts and scr.hint is None and r.random() < 0.1:
+            return nav(N_DICE + acts.index("Hint"))   # now and then the advisor's hint
         if not scr.entering and (p["mode"] == "roll" or scr.count):
             if scr.count and (scr.score >= 0 or "Roll" not in acts or p.get("holds") == []
                               and r.random() < 0.3):

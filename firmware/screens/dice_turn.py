@@ -8,6 +8,9 @@
 # rolling). "Real dice" enters what real dice show instead: OK on a die steps its number,
 # then its colour, with UP/DOWN; Score checks them against the set (engine_mpy.dice_match).
 # Leaving a turn after a roll asks first: the dice would be lost (nothing is saved yet).
+# Hint (engine_mpy.dice_advise, loaded for the press and dropped after) marks the dice to
+# hold with a ^ under them and shows the chance and expected score; on real dice each
+# press assumes one roll fewer left (2, 1, none), shown on the phase line.
 # In a game the turn takes the place of the home screen on the stack (both at once do not
 # fit beside the engine in a small heap) and puts it back when it closes.
 # The engine scores everything (Turn.best); this screen only draws and asks.
@@ -36,10 +39,12 @@ _NUM = (" W", " 1", " 2", " 3", " 4", " 5", " 6", " 7", " 8", " 9", "10")
 _COLG = ("colour_r", "colour_o", "colour_b", "colour_g")
 # Action buttons, by mode: the labels on the last line.
 _GAME0 = ("Roll", "Real dice")
-_GAME = ("Roll", "Stop")
-_LAST = ("Stop",)
+_GAME = ("Roll", "Stop", "Hint")
+_LAST = ("Stop", "Hint")
 _ENTER = ("Score", "Stop")
+_ENTERED = ("Score", "Stop", "Hint")
 _FREE = ("Roll", "Phase", "New")
+_FREE_ROLLED = ("Roll", "Phase", "New", "Hint")
 _LOW_NUMS = b"\x01\x02\x03\x04\x00"
 
 
@@ -75,15 +80,16 @@ class DiceTurn(Screen):
         self.edit = 0       # 1: stepping a die's number, 2: its colour
         self.ask = 0        # 1: save the turn?  2: leave and lose the dice?
         self.sel = N_DICE   # the cursor: dice 0-9, then the action buttons
+        self.hint = None    # (dice to mark, line, real dice: rolls assumed left) or None
         self.nums = self.turn.nums
         self.cols = self.turn.cols
 
     # --- what is on the last line --------------------------------------------------------
     def actions(self):
         if self.free:
-            return _FREE
+            return _FREE_ROLLED if self.count else _FREE
         if self.entering:
-            return _ENTER
+            return _ENTERED if self.where is not None else _ENTER
         if self.count == 0:
             return _GAME0
         return _GAME if self.turn.can_roll() else _LAST
@@ -138,6 +144,7 @@ class DiceTurn(Screen):
                 self.edit = 1
                 self.where = None
                 self.score = -1
+                self.hint = None
             elif 1 <= self.turn.rolls <= 2:
                 self.turn.hold(s, not self.turn.is_held(s))
             return
@@ -161,11 +168,14 @@ class DiceTurn(Screen):
             self.sel = 0
         elif a == "Score":
             self.score_entered()
+        elif a == "Hint":
+            self.show_hint()
         elif a == "Phase":
             self.phase = self.phase % 10 + 1
             self.label = short_label(self.phase)
             self.evaluate()
         elif a == "New":
+            self.hint = None
             self.turn = Turn()
             self.nums = self.turn.nums
             self.cols = self.turn.cols
@@ -208,7 +218,28 @@ class DiceTurn(Screen):
         if not self.free and not t.can_roll():
             self.sel = N_DICE   # the third roll: Stop is all that is left
 
+    def show_hint(self):
+        import gc
+        from firmware.app import _unload
+
+        h = self.hint
+        self.hint = None
+        # Room for the advisor: real dice's matching is not needed again until Score, and
+        # the advisor's code loads into one tidy stretch of the heap.
+        _unload("engine_mpy.dice_match")
+        gc.collect()
+        from engine_mpy import dice_advise
+        if self.where is not None:
+            left = 2 if h is None or not h[2] else h[2] - 1
+        else:
+            left = 3 - self.turn.rolls
+        m, s = dice_advise.hint(self.phase, left, self.turn.faces, self.score)
+        dice_advise = None
+        _unload("engine_mpy.dice_advise")
+        self.hint = (m, s, left if self.where is not None else 0)
+
     def evaluate(self):
+        self.hint = None
         if self.count or self.where is not None:
             self.score, self.used = self.turn.best(self.phase)
 
@@ -239,10 +270,10 @@ class DiceTurn(Screen):
             return
         self.leave()
 
-    def marked(self, d):
+    def marked(self, m, d):
         if self.where is not None:
-            return self.used >> self.where[d] & 1
-        return self.used >> d & 1
+            return m >> self.where[d] & 1
+        return m >> d & 1
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, c):
@@ -272,7 +303,11 @@ class DiceTurn(Screen):
                         c.hline(x + 2, y + 10, 11)
                     else:
                         c.hline(x + 12, y + 10, 7)
-            if self.score >= 0 and self.marked(d):
+            if self.hint:
+                if self.marked(self.hint[0], d):
+                    c.hline(x + 9, y + 13, 3)   # a small ^: hold this one
+                    c.hline(x + 8, y + 14, 5)
+            elif self.score >= 0 and self.marked(self.used, d):
                 c.fill_rect(x + 3, y + 13, 15, 2)
         # The result line and the phase.
         if self.ask == 1:
@@ -281,6 +316,8 @@ class DiceTurn(Screen):
             s = "Leave? Dice are lost"
         elif self.edit:
             s = "Die %d %s: UP/DOWN" % (self.sel + 1, "number" if self.edit == 1 else "colour")
+        elif self.hint:
+            s = self.hint[1]
         elif self.count or self.where is not None:
             s = ("Best %d" % self.score) if self.score >= 0 else "Not made"
         elif self.entering:
@@ -288,7 +325,11 @@ class DiceTurn(Screen):
         else:
             s = "Phase %d:" % self.phase
         c.text(s, 1, 40)
-        c.text(self.label, 1, 48)
+        s = self.label
+        if self.hint and self.where is not None:
+            n = self.hint[2]
+            s = ("If %d rolls left" % n) if n > 1 else ("If 1 roll left" if n else "If no rolls left")
+        c.text(s, 1, 48)
         if self.ask:
             c.text("OK: yes   BACK: no", 1, 56)
             return

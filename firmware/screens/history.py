@@ -23,10 +23,10 @@ class History(ListScreen):
     title = "History"
 
     def __init__(self, app):
-        from firmware import history
+        from firmware import histbrowse
         said = []
         try:
-            self.games = history.Browser(app.store, said)
+            self.games = histbrowse.Browser(app.store, said)
             n = self.games.count
         except OSError as e:       # could not be read: nothing was changed
             self.games = None
@@ -40,7 +40,8 @@ class History(ListScreen):
 
     def closed(self):
         import sys
-        sys.modules.pop("firmware.history", None)
+        for m in ("firmware.histbrowse", "firmware.history", "firmware.history_v1"):
+            sys.modules.pop(m, None)
 
     def tick(self, now):
         if self.app.messages:    # a damaged or unreadable history file: said once

@@ -98,13 +98,12 @@ class Home(GameHome):
         return True
 
     def about(self, r):
-        from engine_mpy.board_layout import space_name
         g = self.game
         p, sp, label, text = r
         name = g.settings["players"][p]
         if sp > g.red + 1:
             return "%s moved past the red space." % name
-        where = space_name(g.codes, sp - 1)
+        where = _space_name(g, sp - 1)
         if label == "Twist":
             return "%s is on %s: %s." % (name, where, text)
         return "%s is on %s. Next: %s, %s." % (name, where, label, text)
@@ -149,3 +148,15 @@ class Home(GameHome):
 
 def make(app, arg):
     return Home(app)
+
+
+def _space_name(g, i):
+    """How the device names space i (0-based) to players."""
+    ph = g.phases[i]
+    if ph == 0:
+        return "Twist space %d" % (i + 1)
+    if i == 0:
+        return "1/Start"
+    if i == g.red:
+        return "red Phase 10 space"
+    return "space %d (phase %d)" % (i + 1, ph)

@@ -135,8 +135,8 @@ def _cut_everywhere(files, action, names):
 
 def games(store):
     """The history's games, newest first, as the History screen reads them."""
-    from firmware import history
-    b = history.Browser(store, [])
+    from firmware import histbrowse
+    b = histbrowse.Browser(store, [])
     return [b.game(i) for i in range(b.count)]
 
 

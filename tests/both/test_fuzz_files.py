@@ -46,7 +46,7 @@ def fuzz_small_files(seed, count, which):
     loaders the device uses: good values of the right types, or the file kept aside with
     a message. Returns the number of files damaged."""
     from firmware.settings_file import load as load_settings, DEFAULTS
-    from firmware import roster, history
+    from firmware import roster, history, histbrowse
     from firmware.screens import history as screen
     name = ("settings.json", "roster.json", "history.json")[which]
     sources = (SETTINGS, ROSTERS, HISTORIES)[which]
@@ -72,7 +72,7 @@ def fuzz_small_files(seed, count, which):
             else:
                 said = []
                 try:
-                    b = history.Browser(st, said)
+                    b = histbrowse.Browser(st, said)
                 except OSError as e:       # could not be read (short of memory): said
                     b = None
                     said.append(e.args[0])

@@ -458,3 +458,10 @@ def test_summary_and_describe():
     assert d["over"] and d["winners"] == ["Bob"] and d["dealer"] is None
     assert d["players"][1]["space"] == 5 and d["players"][1]["next"] == "Finished"
     assert "Game over: Bob won." in report.text(g)
+
+
+def test_the_engine_s_twist_card_sizes_are_the_cards_table():
+    # engine_mpy/twist.py keeps its own copy of the cards laid down per Twist card (a game
+    # in play does not load the cards' texts): it must be twist_cards.py's.
+    from engine_mpy import twist, twist_cards
+    assert twist.TWIST_CARDS == twist_cards.TWIST_CARDS

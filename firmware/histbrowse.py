@@ -1,0 +1,55 @@
+# The history newest first, a game at a time, for the History screen and the host
+# commands (firmware/history.py holds the files' format). Loaded with the History screen.
+from firmware.history import files, _index_of, read_line
+
+
+class Browser:
+    """The history newest first, a game at a time (the History screen; host commands):
+    in RAM the number of games in each file and the index of the one file being read,
+    never the games themselves."""
+
+    def __init__(self, store, said):
+        self.store = store
+        self.said = said
+        self.files = files(store)
+        self.counts = []
+        self.v1 = None
+        self._at = -1           # which file self._ix indexes
+        self._ix = None
+        for name in self.files:
+            ix = _index_of(store, name, said)
+            if ix is not None and ix.v1:
+                from firmware.history_v1 import v1_games
+                self.v1 = v1_games(store, said)
+                self.v1.reverse()
+                ix = None
+            self.counts.append(0 if ix is None else len(ix))
+            ix = None
+        self.count = sum(self.counts) + len(self.v1 or ())
+
+    def game(self, i):
+        """Game number i, newest first (a dict), or None when its line is damaged."""
+        if self.v1:
+            if i < len(self.v1):
+                return self.v1[i]
+            i -= len(self.v1)
+        for k in range(len(self.files)):
+            c = self.counts[k]
+            if i >= c:
+                i -= c
+                continue
+            if self._at != k:
+                self._ix = None
+                self._ix = _index_of(self.store, self.files[k], self.said)
+                self._at = k
+            ix = self._ix
+            if ix is None or i >= len(ix):
+                return None
+            f = self.store.open(self.files[k], "rb")
+            try:
+                return read_line(f, ix.starts[len(ix) - 1 - i])
+            except ValueError:
+                return None
+            finally:
+                f.close()
+        return None

@@ -1,0 +1,89 @@
+"""python -m host_sim export FILE [--csv OUT] [--html OUT]
+
+Write the score sheet of a game copied off the board (`python -m host_sim pull`) as CSV
+(a spreadsheet's table) and/or as a page to print (HTML, standing alone: one A4 page for a
+six-player game). FILE is the running game (game.json), a history file (history.json or an
+archive history.K.json: every game in it), or a pulled folder (the whole history, its
+archives first, oldest game first). OUT "-" writes to the standard output.
+
+Phase 10 and Masters hand by hand: the dealer, who went out, each player's phase, whether
+it was completed, points and running total. Twist: each player's phase or Twist card, move
+and space. Dice: each turn's player, phase, score, bonuses and running grand total.
+
+A file that cannot be read, is damaged, or a folder with no history: the reason on
+stderr, exit 2, nothing written.
+"""
+import io
+import os
+import sys
+
+from host_sim import hostio, sheet_out, sheets
+
+
+def parser():
+    p = hostio.Parser(prog="python -m host_sim export", description=__doc__.split("\n\n", 1)[1].strip())
+    p.add_argument("file", metavar="FILE", help="game.json, history.json, history.K.json, or a pulled folder")
+    p.add_argument("--csv", metavar="OUT", help="write the sheet as CSV to OUT (- for the standard output)")
+    p.add_argument("--html", metavar="OUT", help="write the sheet as a page to print to OUT (- for the standard output)")
+    return p
+
+
+def check_out(path, opt):
+    """Why OUT cannot be written, or None (checked before anything is written)."""
+    if path == "-":
+        return None
+    if os.path.isdir(path):
+        return "%s %s: a folder; give a file name" % (opt, path)
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return "%s %s: no folder %s (make it first)" % (opt, path, folder)
+    return None
+
+
+def write_out(path, text):
+    """Write text to path whole (a temporary file renamed over it: an interrupted write
+    never leaves half a sheet), or to the standard output for "-"."""
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8", newline="") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def main(argv):
+    p = parser()
+    try:
+        a = p.parse_args(argv)
+        if not a.csv and not a.html:
+            p.error("say what to write: --csv OUT and/or --html OUT")
+        if a.csv == "-" and a.html == "-":
+            p.error("only one of --csv and --html can go to the standard output")
+    except hostio.Done as d:
+        return d.args[0]
+    for path, opt in ((a.csv, "--csv"), (a.html, "--html")):
+        msg = path and check_out(path, opt)
+        if msg:
+            print("export: %s" % msg, file=sys.stderr)
+            return 2
+    try:
+        got, what = sheets.load(a.file)
+    except sheets.SheetError as e:
+        if e.args[0]:
+            print(e.args[0], file=sys.stderr)
+        return 2
+    outs = []
+    if a.csv:
+        buf = io.StringIO()
+        sheet_out.write_csv(got, buf)
+        outs.append((a.csv, buf.getvalue()))
+    if a.html:
+        outs.append((a.html, sheet_out.html_page(got, what, a.file)))
+    for path, text in outs:
+        try:
+            write_out(path, text)
+        except OSError as e:
+            print("export: cannot write %s: %s" % (path, e.strerror or e), file=sys.stderr)
+            return 2
+    return 0

@@ -1,0 +1,154 @@
+# The keys a table presses, for the simulator session tests (tests/test_sim_*.py) and the
+# worst cases (tests/worst.py): a game started from the main menu of a device with an
+# empty roster (New game, the game and its variation, each player typed on the character
+# picker, Next, the first dealer), a hand entered, a Twist space's choice, real dice
+# entered. One place, so a change to a screen's keys changes them everywhere.
+from firmware.screens.picker import WHEEL, _FIRST
+from engine_mpy.dice import FACE_NUM, FACE_COL, parse_die
+
+# The New game pages' rows (firmware/screens/newgame.py): the games, then the variations.
+GAME = {"classic": "OK", "masters": "DOWN OK", "twist": "DOWN DOWN OK", "dice": "UP OK"}
+VARIATION = {"standard": "OK", "ten_hands": "DOWN OK", "first_n": "DOWN DOWN OK",
+             "even": "UP OK"}
+_N0 = 5   # where the First N phases stepper starts
+
+
+def _turn(frm, to, n):
+    """The wheel's shorter way from frm to to: UP presses, or DOWN presses."""
+    up = (to - frm) % n
+    return ["UP"] * up if up <= n - up else ["DOWN"] * (n - up)
+
+
+def type_name(name):
+    """On an open picker: each letter (the wheel starts on "A", then on done right before
+    "a"), then done."""
+    k = []
+    pos = _FIRST
+    for ch in name:
+        k += _turn(pos, WHEEL.index(ch), len(WHEEL))
+        k.append("OK")
+        pos = 0
+    k.append("OK")   # the wheel is back on done
+    return " ".join(k)
+
+
+def seat(names):
+    """On the players page of an empty roster: each name added through "+ New player"
+    (it is seated, and the cursor lands on it), then Next."""
+    k = []
+    for i in range(len(names)):
+        k.append("OK" if i == 0 else "DOWN OK")   # "+ New player" is just below
+        k.append(type_name(names[i]))
+    k.append("DOWN DOWN OK")   # Next
+    return " ".join(k)
+
+
+def new_game(kind, names, dealer=None, variation="standard", phases=None):
+    """From the main menu (on its first row) to the game's home (the Dice turn-order roll
+    for Dice)."""
+    k = ["DOWN OK", GAME[kind]]
+    if kind == "classic":
+        k.append(VARIATION[variation])
+        if variation == "first_n":
+            d = phases - _N0
+            k.append(" ".join(["UP"] * d if d > 0 else ["DOWN"] * -d) + " OK")
+    k.append(seat(names))
+    if kind != "dice":
+        k.append(" ".join(["DOWN"] * (dealer + 1)) + " OK")   # below "Random"
+    return " ".join([s.strip() for s in k if s.strip()])
+
+
+# --- a card hand (Phase 10 and Masters) -----------------------------------------------------
+def ups(n):
+    return " ".join(["UP"] * n)
+
+
+def counts(c):
+    """The four steppers: each count, OK to the next (the last OK ends the player)."""
+    return " ".join([(ups(v) + " OK").strip() for v in c])
+
+
+def points(v):
+    return (ups(v // 5) + " OK").strip()
+
+
+def hand(out, entries, masters=None):
+    """From the standings on "End of hand": who went out (DOWN from the first player),
+    then per other player in seat order their entry keys; OK on the review saves.
+    masters: per player (out first) the keys choosing their phase."""
+    k = ["OK", " ".join(["DOWN"] * out), "OK"]
+    if masters:
+        k.append(masters[out])
+    for p in range(len(entries)):
+        if p != out:
+            if masters:
+                k.append(masters[p])
+            k.append(entries[p])
+    k.append("OK")
+    return " ".join([s for s in k if s])
+
+
+FAIL = counts([10, 0, 0, 0])   # did not complete: 10 cards of 1-9, 50 points
+
+
+# --- Twist ----------------------------------------------------------------------------------
+def k(*parts):
+    return " ".join(p for p in parts if p)
+
+
+def down(n):
+    return " ".join(["DOWN"] * n)
+
+
+def up(n):
+    return " ".join(["UP"] * n)
+
+
+def count(v):
+    """A Twist cards-left page: the stepper starts at 10; set v and go on."""
+    return k(down(10 - v), "OK")
+
+
+# The options of a Twist space, in the order twist_before lists them.
+BEFORE, AFTER, DRAW, BY_HAND = 0, 1, 2, 3
+
+
+def choose(opt, card=0):
+    if opt == DRAW:
+        return k(down(DRAW), "OK", "OK", "OK")           # draw, reveal, hide
+    if opt == BY_HAND:
+        return k(down(BY_HAND), "OK", up(card - 1), "OK")  # the card steps from 1
+    return k(down(opt), "OK")
+
+
+# --- Dice -----------------------------------------------------------------------------------
+def steps(frm, to, n):
+    """UP presses (positive) or DOWN presses (negative), the shorter way round a cycle."""
+    up = (to - frm) % n
+    return up if up <= n - up else up - n
+
+
+def presses(steps):
+    return " ".join(["UP"] * steps if steps > 0 else ["DOWN"] * -steps)
+
+
+_LOW = (1, 2, 3, 4, 0)
+
+
+def entry_keys(dice):
+    """Keys on a fresh turn screen that enter ten real dice (texts, 4 low then 6 high),
+    score them and save the turn: Real dice, then per slot number and colour."""
+    out = ["DOWN OK"]   # from Roll to Real dice, OK: the cursor is on the first die
+    for d in range(10):
+        num, col = parse_die(dice[d])
+        n0, c0 = FACE_NUM[d * 6], FACE_COL[d * 6]
+        if (num, col) == (n0, c0):
+            out.append("DOWN")
+            continue
+        if d < 4:
+            s = steps(_LOW.index(n0), _LOW.index(num), 5)
+        else:
+            s = steps(n0 - 5, num - 5, 6)
+        out.append("OK " + presses(s) + " OK " + presses(steps(c0, col, 4)) + " OK")
+    out.append("OK OK OK")   # Score, Stop, yes: saved
+    return " ".join(x for x in out if x)

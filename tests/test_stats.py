@@ -1,0 +1,135 @@
+"""`python -m host_sim stats DIR`: each player's figures over a history written by hand here
+(the lines as the device writes them, engine_mpy/summary.py: each hand's sheet spelt out
+character by character), with the answers worked out by hand."""
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+
+from host_sim import cli_stats
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HEAD = '{"format":"phase10-history","v":2}\n'
+
+# The sheet's alphabet: "0".."9" are 0-9, "A" 10, "B" 11, "C" 12, ... "K" 20, ... "U" 30.
+# A card hand: who went out, then per player points / 5 and phase * 2 + 1 if completed.
+OLD = [
+    # 1. Phase 10, first phase only. Ann goes out (0 points, phase 1 done: "03"); Bob 50
+    #    points, phase 1 not done ("A2"). Ann wins.
+    {"n": 1, "game": "classic", "variation": "first_n", "phases": 1, "players": ["Ann", "Bob"],
+     "first": 0, "winners": ["Ann"], "done": True, "hands": 1, "totals": [0, 50], "made": [1, 0],
+     "sheet": "003A2"},
+    # 2. First two phases, Ann Bob Cid. Hand 1, Bob out: Ann 50 fails phase 1, Cid 20
+    #    completes it. Hand 2, Ann out (phase 1): Bob 30 completes phase 2, his last, and
+    #    wins; Cid 60 fails phase 2. Totals Ann 50, Bob 30, Cid 80.
+    {"n": 2, "game": "classic", "variation": "first_n", "phases": 2, "players": ["Ann", "Bob", "Cid"],
+     "first": 1, "winners": ["Bob"], "done": True, "hands": 2, "totals": [50, 30, 80], "made": [1, 2, 1],
+     "sheet": "1A20343,00365C4"},
+    # 3. Masters, abandoned after a hand: not counted (Dan played only here).
+    {"n": 3, "game": "masters", "players": ["Ann", "Dan"], "first": 0, "winners": [], "done": False,
+     "hands": 1, "totals": [50, 0], "made": [0, 1], "sheet": "1A009"},
+]
+NEW = [
+    # 4. Dice solitaire, Ann: phases 1-10 at 30 each ("0" player, phase, "U" = 30). Phases
+    #    1-5 make 150 (no Five Phase Bonus); phase 10 on its first try: +40. 340.
+    {"n": 4, "game": "dice", "players": ["Ann"], "first": [0], "winners": ["Ann"], "done": True,
+     "hands": 10, "totals": [340], "sheet": ",".join("0%sU" % "123456789A"[k] for k in range(10))},
+    # 5. Twist on a board of 3 spaces (1S 2 10R), Ann and Cid: Ann goes out (+3: "4"),
+    #    jumping the red space from the start; Cid fails phase 1 (+1: "2"). Ann wins.
+    {"n": 5, "game": "twist", "players": ["Ann", "Cid"], "first": 0, "layout": "1S 2 10R",
+     "winners": ["Ann"], "done": True, "hands": 1, "totals": [4, 2], "sheet": "4.2."},
+    # 6. Dice solitaire, Bob: fails phase 1 once (-5), then every phase at 20 ("K"), phase 10
+    #    on its first try (+40): 200 - 5 + 40 = 235.
+    {"n": 6, "game": "dice", "players": ["Bob"], "first": [0], "winners": ["Bob"], "done": True,
+     "hands": 11, "totals": [235], "sheet": "01-," + ",".join("0%sK" % "123456789A"[k] for k in range(10))},
+    # 7. First two phases, Cid and Ann. Hand 1, Cid out: Ann 50 fails phase 1. Hand 2, Ann
+    #    out: Cid 50 fails phase 2. Hand 3, Ann out completing phase 2: she wins; Cid 55
+    #    fails phase 2 again. Totals Cid 105, Ann 50.
+    {"n": 7, "game": "classic", "variation": "first_n", "phases": 2, "players": ["Cid", "Ann"],
+     "first": 0, "winners": ["Ann"], "done": True, "hands": 3, "totals": [105, 50], "made": [1, 2],
+     "sheet": "003A2,1A403,1B405"},
+]
+
+# By hand from the games above:
+# Ann: games 1, 2, 4, 5, 7; wins 1, 4, 5, 7 (80%); card hands 1 + 2 + 3 = 6 with 0 + 50 + 50
+#      = 100 points (16.7 a hand); failed phase 1 in game 2 and in game 7: phase 1, 2 hands.
+# Bob: games 1, 2, 6; wins 2, 6 (66.7%); 3 hands, 50 + 30 points (26.7); failed phase 1 once.
+# Cid: games 2, 5, 7; no win; 5 hands, 80 + 105 points (37.0); failed phase 2 in game 2 and
+#      twice in game 7, phase 1 in game 5 (Twist): phase 2, 3 hands.
+WANT = [
+    {"player": "Ann", "games": "5", "wins": "4", "win_pct": "80.0", "card_hands": "6", "avg_points_per_hand": "16.7",
+     "stuck_phase": "1", "stuck_hands": "2", "best_dice": "340"},
+    {"player": "Bob", "games": "3", "wins": "2", "win_pct": "66.7", "card_hands": "3", "avg_points_per_hand": "26.7",
+     "stuck_phase": "1", "stuck_hands": "1", "best_dice": "235"},
+    {"player": "Cid", "games": "3", "wins": "0", "win_pct": "0.0", "card_hands": "5", "avg_points_per_hand": "37.0",
+     "stuck_phase": "2", "stuck_hands": "3", "best_dice": ""},
+]
+
+
+def pulled(tmp_path):
+    d = tmp_path / "board-20250131-142530"
+    d.mkdir()
+    (d / "history.1.json").write_text(HEAD + "".join(json.dumps(e) + "\n" for e in OLD))
+    (d / "history.json").write_text(HEAD + "".join(json.dumps(e) + "\n" for e in NEW))
+    return d
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "host_sim", "stats"] + list(args), cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_stats_of_a_hand_made_history(tmp_path, capsys):
+    d = pulled(tmp_path)
+    assert cli_stats.main([str(d), "--csv", "-"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert rows == WANT
+
+
+def test_stats_as_text_and_as_a_page(tmp_path, capsys):
+    d = pulled(tmp_path)
+    (d / "pull.json").write_text(json.dumps({"time": "2025-01-31T14:25:30"}))
+    assert cli_stats.main([str(d)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Players over 6 finished games in ") and out[0].endswith("(1 not finished, not counted)")
+    assert out[3].split() == ["Ann", "5", "4", "80.0", "16.7", "phase", "1", "(2", "hands)", "340"]
+    assert out[5].split() == ["Cid", "3", "0", "0.0", "37.0", "phase", "2", "(3", "hands)", "-"]
+    assert "Dan" not in "\n".join(out)
+    page = tmp_path / "players.html"
+    assert cli_stats.main([str(d), "--html", str(page)]) == 0
+    text = page.read_text()
+    assert "2025-01-31 14:25" in text and "<script" not in text and "http" not in text
+    assert text.index("Ann</td>") < text.index("Bob</td>") < text.index("Cid</td>")
+
+
+def test_one_history_file_alone(tmp_path, capsys):
+    d = pulled(tmp_path)
+    assert cli_stats.main([str(d / "history.1.json"), "--csv", "-"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    # games 1 and 2 only: Bob won game 2, Ann game 1
+    assert [(r["player"], r["games"], r["wins"]) for r in rows] == [("Ann", "2", "1"), ("Bob", "2", "1"), ("Cid", "1", "0")]
+
+
+def test_bad_input_is_a_message_and_status_2(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    d = pulled(tmp_path)
+    damaged = tmp_path / "damaged"
+    damaged.mkdir()
+    bad = dict(NEW[-1], totals=[100, 50])      # the hands add up to 105 for Cid
+    (damaged / "history.json").write_text(HEAD + json.dumps(NEW[0]) + "\n" + json.dumps(bad) + "\n")
+    game = tmp_path / "game.json"
+    game.write_text('{"format":"phase10","v":2,"game":"classic","settings":{"players":["A","B"]}}\n')
+    cases = [
+        ([str(empty)], "no history here"),
+        ([str(tmp_path / "missing")], "no such folder"),
+        ([str(damaged)], "line 3 (game 7) is damaged"),
+        ([str(game)], "not a history file"),
+        ([str(d), "--csv", str(tmp_path / "no" / "s.csv")], "make it first"),
+    ]
+    for args, said in cases:
+        r = run(*args)
+        assert r.returncode == 2, (args, r.stdout, r.stderr)
+        assert said in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
