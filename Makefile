@@ -126,7 +126,7 @@ bench-dice: mpy
 # of each kind (saves, layouts, settings, roster, history; 1,000 to 3,000 of each on
 # MicroPython), 10,000 bounced presses, 10,000 random games per engine, two pytest runs side
 # by side, each printing the counts it ran (the longer one, with test_blockcut's power cuts at
-# block level on MicroPython's littlefs and FAT, about 11 minutes); then mash: 100,000
+# block level on MicroPython's littlefs and FAT, about 5.5 minutes); then mash: 100,000
 # random key events on the simulator, every save checked after each (tools/mash.py; its
 # short form is tests/test_mash.py). One more long test: add its file to a SOAK_* list, or
 # one more line at the end.
