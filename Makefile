@@ -25,7 +25,7 @@ DRIVER_SRC := adafruit_ssd1306.py adafruit_bus_device/__init__.py adafruit_bus_d
 # The least that drives the twin under a capped heap (make bench's heap figures, the session
 # tests): the wired display's machine, the virtual clock and the key runner, compiled into
 # $(BUILD)/runner and run as `micropython -m twin_play`.
-RUNNER_SRC := host_sim/wire/machine.py host_sim/vclock.py tests/twin_play.py
+RUNNER_SRC := host_sim/wire/machine.py host_sim/vclock.py tests/twin_play.py tools/heap_live.py
 TWIN_SRC := host_sim/__init__.py host_sim/vclock.py host_sim/report.py host_sim/ssd1306_emu.py host_sim/twin/__init__.py host_sim/twin/machine.py
 
 .PHONY: all venv test test-host test-mpy mpy mpy-check sim golden fonts bench bench-dice soak deploy deploy-dry deploy-main package-json firmware clean
@@ -111,9 +111,16 @@ MPY_DIR ?=
 firmware: $(STAMP)
 	$(PY) tools/firmware_image.py --board "$(BOARD)" --mpy-dir "$(MPY_DIR)" $(if $(DRY),--dry-run)
 
+# The 32-bit heap figure's MicroPython: the WebAssembly port from the npm registry
+# (tools/heap32/package.json and its lock pin it), run by node.
+HEAP32 := tools/heap32/node_modules/@micropython/micropython-webassembly-pyscript/package.json
+$(HEAP32): tools/heap32/package.json tools/heap32/package-lock.json
+	cd tools/heap32 && npm ci --no-audit --no-fund
+	@touch $@
+
 # The performance figures against their budgets (issue 7): writes bench/results.json, prints
 # a table, exits 1 when a budget is missed. A few minutes; not part of `make test`.
-bench: $(STAMP)
+bench: $(STAMP) $(HEAP32)
 	@$(MAKE) --no-print-directory mpy BUILD=build/bench
 	$(PY) tools/bench.py build/bench
 

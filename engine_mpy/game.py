@@ -132,6 +132,13 @@ class Game:
         self.state = self.state_at(len(self.records))[0]
         self.changes += 1
 
+    def header(self):
+        """The save's first line (with its newline): engine_mpy/savefile.py."""
+        import json
+        return '{"format":%s,"v":%d,"game":%s,"settings":%s}\n' % (
+            json.dumps(SAVE_FORMAT), SAVE_VERSION, json.dumps(self.KIND),
+            json.dumps(self.settings, separators=(",", ":")))
+
     def to_dict(self):
         return {
             "format": SAVE_FORMAT,

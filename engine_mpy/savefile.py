@@ -9,7 +9,6 @@
 # impossible story is refused whole, never half-loaded, and a long game never sits in RAM.
 # Version 1 (earlier firmware) was one JSON object {"format", "v": 1, "game", "settings",
 # "records": [...]}; saveload.py reads it too.
-import json
 
 from engine_mpy.game import SAVE_FORMAT, SAVE_VERSION
 
@@ -37,9 +36,7 @@ def game_class(kind):
 
 def header(game):
     """The save's first line (with its newline)."""
-    return '{"format":%s,"v":%d,"game":%s,"settings":%s}\n' % (
-        json.dumps(SAVE_FORMAT), SAVE_VERSION, json.dumps(game.KIND),
-        json.dumps(game.settings, separators=(",", ":")))
+    return game.header()
 
 
 def write(game, put):

@@ -73,7 +73,20 @@ class App:
         self.tidy = False
         self.small = small_heap()
         self.cached = []
+        # The random source (firmware/rng.py) is made when a screen first asks for it
+        # (app.rng) and, on a small heap, leaves RAM with the other helpers, keeping its
+        # state: a game that never draws (Phase 10 after its first dealer) does not hold it.
+        self.seed = None       # the seed (None: the hardware's), then the kept state
+        self._rng = None
         display.contrast(settings["contrast"])
+
+    @property
+    def rng(self):
+        r = self._rng
+        if r is None:
+            from firmware.rng import Rng
+            r = self._rng = Rng(self.seed)
+        return r
 
     # --- screens ---------------------------------------------------------------------------
     # A screen below the top that can come back from a few values (its park() says which)
@@ -161,9 +174,13 @@ class App:
             self.cached.append(name)
 
     def sweep(self):
-        """Helpers a screen pulled in (reading a file, the roster, the history) leave RAM:
-        the next screen that needs one loads it again. Then collect (here, not deeper:
-        see store.small_heap)."""
+        """Helpers a screen pulled in (reading a file, the roster, the history, the random
+        source) leave RAM: the next screen that needs one loads it again. Then collect
+        (here, not deeper: see store.small_heap)."""
+        r = self._rng
+        if r is not None:
+            self.seed = r.state      # the sequence goes on where it was
+            self._rng = r = None
         for m in _HELPERS:
             _unload(m)
         gc.collect()
@@ -364,11 +381,15 @@ class _Parked:
         self.state = state
 
 
-_HELPERS = ("firmware.storeread", "firmware.roster", "firmware.history", "firmware.history_v1",
-            "firmware.histbrowse", "firmware.settings_file", "engine_mpy.lines")
+# (the engine's: loaded by a function when needed, never held by another module)
+_HELPERS = ("firmware.rng", "firmware.storeread", "firmware.roster", "firmware.history", "firmware.history_v1",
+            "firmware.histbrowse", "firmware.settings_file", "engine_mpy.lines",
+            "engine_mpy.savefile", "engine_mpy.summary", "engine_mpy.twist_cards")
 
 
 def _unload(full):
+    if full[0] == "e" and sys.implementation.name != "micropython":
+        return     # CPython keeps the rules' modules: code there holds their classes
     if sys.modules.pop(full, None) is None:
         return     # not loaded (a parked screen's module already went)
     # The parent package holds the submodule as an attribute too: drop that reference.

@@ -68,7 +68,9 @@ def _apply(s, roster_rows, e, said):
 def complete(s):
     """A finish cut short by a power cut: complete it from its journal. Returns None, or
     the message when it could not be completed (also in s.messages)."""
-    j, msg, unread = s.store.load_json(FINISH_FILE, check_journal)
+    j, msg, unread = s.store.read(FINISH_FILE, check_journal)
+    if j is not None:
+        j = json.loads(j)
     if msg:
         s.messages.append(msg)
     if unread:

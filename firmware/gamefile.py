@@ -125,10 +125,8 @@ class GameFile:
             starts = array("I")
             pos = [0]
 
-            from engine_mpy.savefile import header   # (loaded for an undo, a correction)
-
             def writer(put):
-                h = header(game)
+                h = game.header()
                 put(h)
                 pos[0] = len(h.encode())
                 for i in range(self.n):

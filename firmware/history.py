@@ -131,7 +131,7 @@ def files(store):
 
 def archives(store):
     ks = []
-    for name in store.names():
+    for name in _names(store):
         if name.startswith("history.") and name.endswith(".json") and name != HISTORY:
             mid = name[8:-5]
             if mid.isdigit():
@@ -262,11 +262,28 @@ def write_entry(e, put):
     put("}")
 
 
+def _names(store):
+    """The files in the store's folder (none when it cannot be listed: never raises)."""
+    try:
+        try:
+            return [e[0] for e in store._os.ilistdir(store.root or ".") if type(e[0]) is str]
+        except AttributeError:       # CPython's os
+            return store._os.listdir(store.root or ".")
+    except Exception:            # a garbled directory (FAT cut short), a flash error
+        return []
+
+
 def _rotate(store):
     ks = archives(store)
     k = max(ks) + 1 if ks else 1
-    if not store.rename(HISTORY, "history.%d.json" % k):
+    to = "history.%d.json" % k
+    try:
+        store._os.rename(store.path(HISTORY), store.path(to))
+    except OSError as e:
+        from firmware.store import _errname
+        store.error = "Could not save %s (%s)." % (to, _errname(e))
         return store.error
+    store.writes += 1
     ks.sort()
     while len(ks) >= ARCHIVES:
         store.remove("history.%d.json" % ks.pop(0))

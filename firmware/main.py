@@ -51,10 +51,9 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     app = App(display, reader, buttons, clock, store, board, settings, mem_free)
     app.settings_unread = unread
     app.session = session
-    # The random source for dealers, Twist cards and dice: seeded from the hardware on the
-    # board, from `seed` in the simulator.
-    from firmware.rng import Rng
-    app.rng = Rng(seed)
+    # The random source for dealers, Twist cards and dice (made on first use, app.rng):
+    # seeded from the hardware on the board, from `seed` in the simulator.
+    app.seed = seed
     # Everything found at start (a board.json that could not be honoured, damaged or
     # unreadable files): said one after another, over the menu.
     app.say(fat)

@@ -82,7 +82,8 @@ class Session:
             return err
         if self.unread:
             # The unread save is kept as game.json.bad rather than overwritten.
-            self.store.set_aside(GAME_FILE)
+            from firmware.storeread import set_aside
+            set_aside(self.store, self.store.path(GAME_FILE))
             self.unread = False
         self.game = game
         err = self._save()

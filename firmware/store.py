@@ -142,16 +142,6 @@ class Store:
             self._os.remove(dst)
             self._os.rename(src, dst)
 
-    def rename(self, a, b):
-        """Rename name a to name b (which must not exist). True, or False with .error."""
-        try:
-            self._os.rename(self.path(a), self.path(b))
-        except OSError as e:
-            self.error = "Could not save %s (%s)." % (b, _errname(e))
-            return False
-        self.writes += 1
-        return True
-
     def remove(self, name):
         """Delete a file and any leftover of a save of it (the finished game, say)."""
         p = self.path(name)
@@ -183,29 +173,6 @@ class Store:
         """(text, message, unread) for a small file read whole (storeread.read)."""
         from firmware import storeread
         return storeread.read(self, name, check, limit)
-
-    def load_json(self, name, check=None):
-        """(value, message, unread): the parsed file, or None (storeread.read)."""
-        from firmware import storeread
-        text, msg, unread = storeread.read(self, name, check, TEXT_MAX)
-        if text is None:
-            return None, msg, unread
-        return json.loads(text), msg, unread
-
-    def set_aside(self, name):
-        """Keep a file as damaged (NAME.bad1...) and free its name; returns what it says."""
-        from firmware import storeread
-        return storeread.set_aside(self, self.path(name))
-
-    def names(self):
-        """The files in the store's folder (none when it cannot be listed: never raises)."""
-        try:
-            try:
-                return [e[0] for e in self._os.ilistdir(self.root or ".") if type(e[0]) is str]
-            except AttributeError:       # CPython's os
-                return self._os.listdir(self.root or ".")
-        except Exception:            # a garbled directory (FAT cut short), a flash error
-            return []
 
 
 # MicroPython writes a str to a binary file as its UTF-8 bytes: no encoded copy in RAM.

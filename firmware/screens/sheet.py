@@ -31,6 +31,15 @@ class Sheet(Screen):
         self.sel = h - 1
         self.top = h - _SHOWN if h > _SHOWN else 0
 
+    def park(self):
+        # out of RAM while a hand picked from it is corrected (the hand screen's room)
+        return (self.sel, self.top, self.page)
+
+    def resume(self, s):
+        h = self.hands()
+        if s[0] < h:
+            self.sel, self.top, self.page = s
+
     def hands(self):
         return len(self.app.session.game.state.rows)
 

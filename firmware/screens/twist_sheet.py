@@ -28,6 +28,13 @@ class Sheet(ListScreen):
         t = self.count - self.rows()
         self.top = t if t > 0 else 0
 
+    def park(self):
+        # out of RAM while a hand picked from it is corrected (the hand screen's room)
+        return self.park_place()
+
+    def resume(self, s):
+        self.resume_place(s)
+
     def tick(self, now):
         # Back from a correction: the hands again.
         g = self.app.session.game

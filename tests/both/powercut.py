@@ -66,7 +66,8 @@ def state(store, names):
         if name == HISTORY:
             out.append(games(store))
         else:
-            out.append(store.load_json(name)[0])
+            text = store.read(name)[0]
+            out.append(None if text is None else json.loads(text))
     return out
 
 

@@ -2,7 +2,7 @@
 // registry (@micropython/micropython-webassembly-pyscript, wasm32: objects the size they
 // are on a board). Its heap grows on demand, so what it gives is the live heap after a
 // collection at every poll (tools/heap_live.py), not a smallest cap.
-//   node tools/heap32.mjs BUILD STATE KEYS_FILE [SCREEN [ARG_JSON]]
+//   node tools/heap32/heap32.mjs BUILD STATE KEYS_FILE [SCREEN [ARG_JSON]]
 // BUILD: a `make mpy` folder (its runner/ holds twin_play and the wire machine). The state
 // folder and the keys are copied into the VM's own files; prints heap_live's line.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
@@ -25,7 +25,7 @@ function copyTree(src, dst) {
 copyTree(build, "/b");
 copyTree(state, "/state");
 mp.FS.writeFile("/keys.txt", fs.readFileSync(keys));
-mp.FS.writeFile("/b/runner/heap_live.py", fs.readFileSync(new URL("heap_live.py", import.meta.url)));
+mp.FS.writeFile("/b/runner/heap_live.py", fs.readFileSync(new URL("../heap_live.py", import.meta.url)));
 const args = ["/state", "/keys.txt"].concat(screen ? [screen, arg || "null"] : []);
 try {
   mp.runPython(`
