@@ -1,8 +1,9 @@
-# The app shell: a stack of screens, the poll loop, idle handling and the saved settings.
-# The loop polls the buttons every POLL_MS, hands each key event to the top screen, redraws
-# only when a screen says it changed, dims the display after a while and switches it off
-# later. Screens live in firmware/screens/ and are imported when pushed and dropped when
-# popped, so only the screens on the stack take RAM.
+# The app shell: a stack of screens, the loop, idle handling and the saved settings.
+# The buttons are sampled by a timer into a queue of key events (firmware/buttons.py); the
+# loop takes the next event as soon as it is free (waiting at most POLL_MS between looks),
+# hands it to the top screen, redraws only when a screen says it changed, dims the display
+# after a while and switches it off later. Screens live in firmware/screens/ and are
+# imported when pushed and dropped when popped, so only the screens on the stack take RAM.
 import gc
 import sys
 
@@ -16,6 +17,7 @@ except ImportError:
 # Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
 _LEFT = const(3)
 _BACK = const(6)
+_HELP = const(7)
 _KEY_MASK = const(0x7F)
 
 VERSION = "0.1.0"
@@ -49,6 +51,14 @@ class App:
         self.reader = reader
         self.buttons = buttons
         self.clock = clock
+        from firmware.buttons import Sampler
+        # sampling the pins: on a timer once main starts one (Sampler.start), else here
+        self.sampler = Sampler(reader, buttons, clock)
+        self.handled = 0       # key events handed to screens
+        self.made = 0          # screens built
+        # The simulator's stand-in for time passing while the processor works (on a board
+        # it passes by itself): called at the end of each step's work (host_sim/cost.py).
+        self.charge = None
         self.store = store
         self.board = board
         self.messages = []     # what the player must read, in order (tell() shows them)
@@ -64,7 +74,6 @@ class App:
         self.stack = []
         # 0 awake, 1 dimmed, 2 display off
         self.asleep = 0
-        self.swallow = False
         self.last = clock.ticks_ms()
         self.redraws = 0
         # A screen came or went: its garbage is collected at the next poll without a key,
@@ -124,6 +133,7 @@ class App:
             self.cached.remove(name)
         mod = __import__("firmware.screens." + name, None, None, ("make",))
         scr = mod.make(self, arg)
+        self.made += 1
         scr.module = name
         scr.arg = arg
         scr.dirty = True
@@ -260,6 +270,11 @@ class App:
             self.asleep = 1
 
     def handle(self, key):
+        self.handled += 1
+        if key & _KEY_MASK == _HELP:
+            if self.top().module != "help":
+                self.open("help", self.top().module)
+            return
         scr = self.top()
         if not scr.key(key):
             k = key & _KEY_MASK
@@ -267,22 +282,20 @@ class App:
                 self.pop()
 
     def step(self):
-        """One poll: read the buttons, dispatch, idle, redraw, then sleep out the period."""
+        """Take the next key event (if any) to the top screen, idle, redraw, save what a
+        key committed, then wait for the next event (at most POLL_MS)."""
         clk = self.clock
         now = clk.ticks_ms()
-        bits = self.reader.read()
-        key = self.buttons.update(bits, now)
-        if bits or key:
-            if self.asleep:
-                self.wake()
-                self.swallow = True
+        b = self.buttons
+        self.sampler.poll()        # (only where no timer samples the pins)
+        key = b.get()
+        if key or b.state:
             self.last = now
-        if self.swallow:
-            key = 0
-            # Over once every button is let go as the buttons see it (debounced), which is
-            # the poll that hands out the waking key's own release.
-            if not bits and not self.buttons.state:
-                self.swallow = False
+            if self.asleep:
+                # the press that wakes the screen does only that
+                self.wake()
+                b.cancel()
+                key = 0
         if key:
             try:
                 self.handle(key)
@@ -292,7 +305,7 @@ class App:
                 self.short_of_memory()
         else:
             self._idle(now)
-            if self.tidy:
+            if self.tidy and not b.pending():
                 self.tidy = False
                 if self.small:
                     self.sweep()
@@ -316,8 +329,12 @@ class App:
             if msg:
                 self.say(msg)
                 self.tell()
+        if self.charge is not None:
+            self.charge()
+        if b.pending():
+            return                 # the next key is waiting: no rest
         spent = clk.ticks_diff(clk.ticks_ms(), now)
-        clk.sleep_ms(_POLL_MS - spent if spent < _POLL_MS else 1)
+        clk.wait(_POLL_MS - spent if spent < _POLL_MS else 1, b.pending)
 
     def short_of_memory(self):
         """A key's work ran out of memory. Nothing half done is kept: a save commits

@@ -26,7 +26,7 @@ _NAMES = (
     ("pico", "pico"),
     ("esp32", "esp32"),
 )
-_FIELDS = ("NAME", "MCU", "I2C_ID", "SDA", "SCL", "I2C_FREQ", "BUTTONS")
+_FIELDS = ("NAME", "MCU", "I2C_ID", "SDA", "SCL", "I2C_FREQ", "BUTTONS", "TIMER_ID")
 _PIN_KEYS = (("sda", "SDA"), ("scl", "SCL"), ("i2c_id", "I2C_ID"))
 CONFIG = "/board.json"
 
@@ -152,6 +152,17 @@ def make_i2c(board, machine=None):
         import machine
     return machine.I2C(board.I2C_ID, scl=machine.Pin(board.SCL), sda=machine.Pin(board.SDA),
                        freq=board.I2C_FREQ)
+
+
+def make_timer(board, machine=None):
+    """The timer that samples the buttons (machine.Timer(board.TIMER_ID)), or None when
+    this board's MicroPython has none to give (the loop samples them instead)."""
+    if machine is None:
+        import machine
+    try:
+        return machine.Timer(board.TIMER_ID)
+    except Exception:
+        return None
 
 
 def make_pins(board, machine=None):

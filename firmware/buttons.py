@@ -1,14 +1,23 @@
-# The five buttons as a pure state machine: update(pressed_bits, now_ms) -> key code or 0.
-# No pins, no clock: the loop reads the pins (PinReader) and passes the time, so tests can
-# feed any bounce sequence and any tick values, including ones that wrap.
+# The five buttons. A timer samples the pins every PERIOD_MS (on the board a machine.Timer,
+# firmware/main.py; or the loop itself where there is none) and hands each sample to
+# Buttons.sample(), which turns presses into key events in a small queue; the loop takes
+# them with get(), in order, whenever it is free. So a press made while the loop is busy
+# (a game loading, a screen opening, a save) is caught when it happens and acted on after.
+# No pins, no clock here: the caller passes the bits and the time, so tests feed any
+# bounce sequence and any tick values, including ones that wrap.
 #
-# What a player sees:
-# - a short press fires when the button is let go (so a long press of OK can be BACK instead);
-# - holding OK for LONG_MS fires BACK at once, while still held, and the release is silent;
-# - holding UP or DOWN fires the key again (with the REPEAT flag) after REPEAT_DELAY_MS,
-#   then faster and faster down to one every REPEAT_MIN_MS; the release after a repeat is silent;
-# - contact bounce shorter than DEBOUNCE_MS is ignored;
-# - a button already held when the device starts does nothing until it is let go.
+# What a player feels:
+# - an arrow acts when pressed (not when let go); UP and DOWN held repeat after
+#   REPEAT_DELAY_MS, faster and faster down to one every REPEAT_MIN_MS;
+# - OK acts when let go, so that OK held for LONG_MS can be BACK (at once, while held;
+#   its release is then silent);
+# - UP or DOWN pressed while OK is held is HELP (OK's release is then silent): OK does
+#   nothing until let go, so the chord never lets a stray key through first;
+# - a change in a contact counts at once, then the contact is not read for DEBOUNCE_MS
+#   (its bounce);
+# - a button already held when the device starts does nothing until it is let go;
+# - cancel() makes the buttons held now do nothing more until let go (the press that
+#   woke the screen).
 
 try:
     from micropython import const
@@ -22,6 +31,7 @@ _LEFT = const(3)
 _RIGHT = const(4)
 _OK = const(5)
 _BACK = const(6)
+_HELP = const(7)
 _REPEAT = const(0x80)
 
 try:
@@ -39,112 +49,136 @@ except ImportError:
         return (a + b) & (_PERIOD - 1)
 
 
-_N = const(5)  # up, down, left, right, ok: bit i of pressed_bits
+_N = const(5)  # up, down, left, right, ok: bit i of the bits sampled
 _I_UP = const(0)
 _I_DOWN = const(1)
 _I_OK = const(4)
+_M_UPDOWN = const(3)
 _M_OK = const(16)
-_M_STEPPERS = const(3)  # UP and DOWN repeat
 _ALL5 = const(0x1F)
 _ALL3 = const(0x13)  # three-button mode: UP, DOWN, OK
-_KEY_OF = bytes((_UP, _DOWN, _LEFT, _RIGHT, _OK))
-_QLEN = const(4)
+_KEY_OF = b"\x01\x02\x03\x04\x05"
+_SAMPLE_ORDER = b"\x04\x00\x01\x02\x03"
+_QMASK = const(15)   # the queue holds 15 events (a power of two, less one)
 
 
 class Buttons:
     # Tuning, as class attributes so a board or a test can change them.
-    DEBOUNCE_MS = 10       # a change counts once the contact has been steady this long
-    LONG_MS = 700          # OK held this long is BACK
-    REPEAT_DELAY_MS = 450  # UP/DOWN held this long starts repeating
-    REPEAT_FIRST_MS = 200  # then the gap between repeats starts here...
+    PERIOD_MS = 5          # how often the pins are sampled
+    DEBOUNCE_MS = 20       # a contact is not read again this long after it changed
+    LONG_MS = 600          # OK held this long is BACK
+    REPEAT_DELAY_MS = 400  # UP/DOWN held this long starts repeating
+    REPEAT_FIRST_MS = 160  # then the gap between repeats starts here...
     REPEAT_MIN_MS = 40     # ...and shrinks by a quarter each time, down to this
 
     def __init__(self, three_button=False):
         self.three_button = three_button
         self._mask = _ALL3 if three_button else _ALL5
-        self.state = 0        # debounced pressed bits
-        self._raw = 0         # last sample
-        self._raw_t = [0] * _N  # when each button's raw contact last changed
-        self._down_t = [0] * _N  # when each debounced press began
+        self.state = 0           # held buttons, as counted
+        self._quiet = [0] * _N   # per button: not read until this time (its bounce)
+        self._down_t = 0         # when OK was pressed
         self._next_rep = [0, 0]  # UP, DOWN: when the next repeat is due
-        self._gap = [0, 0]       # UP, DOWN: current gap between repeats
-        self._done = 0        # held buttons whose press already fired (BACK or a repeat)
-        self._ignore = 0      # held buttons to ignore until released
+        self._gap = [0, 0]       # UP, DOWN: the gap between repeats now
+        self._done = 0           # held buttons whose release is silent (already acted)
+        self._ignore = 0         # held buttons to ignore until let go
         self._started = False
-        self._q = bytearray(_QLEN)  # events not yet handed out (one per update call)
-        self._qh = 0
-        self._qn = 0
+        # The queue: sample() writes at _w, get() reads at _r, each index moved only by
+        # its own side (the timer and the loop never touch the same one).
+        self._q = bytearray(_QMASK + 1)
+        self._w = 0
+        self._r = 0
+        self.lost = 0            # events dropped on a full queue (never, at a human pace)
+
+    def use_three(self, on):
+        """Three-button mode (UP, DOWN, OK) on or off; held buttons wait to be let go."""
+        self.three_button = on
+        self._mask = _ALL3 if on else _ALL5
+        self.cancel()
 
     def cancel(self):
-        """Make every button now held do nothing until it is let go (e.g. the key that
-        woke the screen)."""
+        """Every button held now does nothing more until it is let go."""
         self._ignore |= self.state
 
-    def _push(self, key):
-        if self._qn < _QLEN:
-            self._q[(self._qh + self._qn) % _QLEN] = key
-            self._qn += 1
+    def get(self):
+        """The next key event (a key code, REPEAT flag for a repeat), or 0 when none."""
+        r = self._r
+        if r == self._w:
+            return 0
+        k = self._q[r]
+        self._r = (r + 1) & _QMASK
+        return k
 
-    def update(self, pressed_bits, now_ms):
-        """Feed one sample of the buttons (bit0 UP, bit1 DOWN, bit2 LEFT, bit3 RIGHT,
-        bit4 OK; 1 = pressed) taken at now_ms. Returns one key code, or 0."""
-        bits = pressed_bits & self._mask
+    def pending(self):
+        return self._r != self._w
+
+    def _push(self, key):
+        w = self._w
+        n = (w + 1) & _QMASK
+        if n == self._r:
+            self.lost += 1
+            return
+        self._q[w] = key
+        self._w = n
+
+    def sample(self, bits, now):
+        """One sample of the buttons (bit0 UP, bit1 DOWN, bit2 LEFT, bit3 RIGHT, bit4 OK;
+        1 = pressed) taken at now (ms). Allocates nothing: it may run from a timer."""
+        bits &= self._mask
         if not self._started:
             self._started = True
-            self._raw = self.state = self._ignore = bits
+            self.state = self._ignore = bits
+            q = self._quiet
             for i in range(_N):
-                self._raw_t[i] = now_ms
-            return 0
-        changed = bits ^ self._raw
+                q[i] = now       # (0 could lie ahead of a counter about to wrap)
+            return
+        changed = bits ^ self.state
         if changed:
-            self._raw = bits
-            for i in range(_N):
-                if changed & (1 << i):
-                    self._raw_t[i] = now_ms
-        pending = self._raw ^ self.state
-        if pending:
-            for i in range(_N):
+            q = self._quiet
+            for i in _SAMPLE_ORDER:   # OK first: OK and UP in one sample are the chord
                 m = 1 << i
-                if pending & m and ticks_diff(now_ms, self._raw_t[i]) >= self.DEBOUNCE_MS:
+                if changed & m and ticks_diff(now, q[i]) >= 0:
+                    q[i] = ticks_add(now, self.DEBOUNCE_MS)
                     if bits & m:
-                        self._pressed(i, m, now_ms)
+                        self._pressed(i, m, now)
                     else:
-                        self._released(i, m)
+                        self._released(m)
         held = self.state & ~(self._ignore | self._done)
-        if held & _M_OK and ticks_diff(now_ms, self._down_t[_I_OK]) >= self.LONG_MS:
+        if held & _M_OK and ticks_diff(now, self._down_t) >= self.LONG_MS:
             self._done |= _M_OK
             self._push(_BACK)
-        held = self.state & ~self._ignore & _M_STEPPERS
+        held &= _M_UPDOWN
         if held:
             for i in (_I_UP, _I_DOWN):
-                if held & (1 << i) and ticks_diff(now_ms, self._next_rep[i]) >= 0:
-                    self._done |= 1 << i
+                if held & (1 << i) and ticks_diff(now, self._next_rep[i]) >= 0:
                     self._push(_KEY_OF[i] | _REPEAT)
-                    # Timed from now, not from when it was due: a slow loop gets fewer
-                    # repeats, never a burst of them.
-                    self._next_rep[i] = ticks_add(now_ms, self._gap[i])
-                    self._gap[i] = max(self.REPEAT_MIN_MS, self._gap[i] * 3 // 4)
-        if self._qn:
-            key = self._q[self._qh]
-            self._qh = (self._qh + 1) % _QLEN
-            self._qn -= 1
-            return key
-        return 0
+                    # Timed from now, not from when it was due: a late sample gives
+                    # fewer repeats, never a burst of them.
+                    self._next_rep[i] = ticks_add(now, self._gap[i])
+                    g = self._gap[i] * 3 // 4
+                    self._gap[i] = g if g > self.REPEAT_MIN_MS else self.REPEAT_MIN_MS
 
-    def _pressed(self, i, m, now_ms):
+    def _pressed(self, i, m, now):
         self.state |= m
         self._done &= ~m
-        self._down_t[i] = now_ms
-        if i <= _I_DOWN:
-            self._next_rep[i] = ticks_add(now_ms, self.REPEAT_DELAY_MS)
+        if i == _I_OK:
+            self._down_t = now
+            return
+        if m & _M_UPDOWN:
+            if self.state & _M_OK and not (self._ignore | self._done) & _M_OK:
+                # OK held, then UP or DOWN: HELP; neither acts again until let go
+                self._done |= _M_OK | m
+                self._push(_HELP)
+                return
+            self._next_rep[i] = ticks_add(now, self.REPEAT_DELAY_MS)
             self._gap[i] = self.REPEAT_FIRST_MS
+        self._push(_KEY_OF[i])
 
-    def _released(self, i, m):
+    def _released(self, m):
         self.state &= ~m
         if self._ignore & m:
             self._ignore &= ~m
-        elif not self._done & m:
-            self._push(_KEY_OF[i])
+        elif m == _M_OK and not self._done & m:
+            self._push(_OK)
         self._done &= ~m
 
 
@@ -163,3 +197,42 @@ class PinReader:
                 bits |= m
             m <<= 1
         return bits
+
+
+class Sampler:
+    """The timer's side: every Buttons.PERIOD_MS, read the pins and hand the sample to
+    the buttons. start() runs it on timer (a machine.Timer); where that fails (a board
+    without one free) the loop calls poll() instead (App.step). The one callback is made
+    once here: a timer firing allocates nothing."""
+
+    def __init__(self, reader, buttons, clock):
+        self.reader = reader
+        self.buttons = buttons
+        self.clock = clock
+        self.timer = None
+        self._cb = self._tick
+
+    def _tick(self, t):
+        self.buttons.sample(self.reader.read(), self.clock.ticks_ms())
+
+    def poll(self):
+        if self.timer is None:
+            self._tick(None)
+
+    def start(self, timer):
+        """Run on timer (machine.Timer(id)); True when it runs."""
+        try:
+            timer.init(mode=timer.PERIODIC, period=self.buttons.PERIOD_MS, callback=self._cb)
+        except Exception:     # no such timer on this board: the loop samples instead
+            return False
+        self.timer = timer
+        return True
+
+    def stop(self):
+        t = self.timer
+        if t is not None:
+            self.timer = None
+            try:
+                t.deinit()
+            except Exception:
+                pass

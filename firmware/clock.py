@@ -1,7 +1,7 @@
 # Time for the app loop, passed in rather than read from `time` so the simulator can run a
 # virtual clock (host_sim/vclock.py: headless runs take no real time and give the same
-# screens on every run). Both clocks have the same three methods: ticks_ms(),
-# ticks_diff(a, b), sleep_ms(ms).
+# screens on every run). Both clocks have the same methods: ticks_ms(), ticks_diff(a, b),
+# sleep_ms(ms) and wait(ms, ready).
 import time
 
 # MicroPython's millisecond counter wraps at 2**30 on every port; a virtual clock wraps at
@@ -28,3 +28,12 @@ class Clock:
 
     def sleep_ms(self, ms):
         time.sleep(ms / 1000)
+
+    def wait(self, ms, ready):
+        """Sleep up to ms, waking within a millisecond once ready() (a key event queued by
+        the buttons' timer)."""
+        end = self.ticks_ms() + ms
+        while self.ticks_diff(end, self.ticks_ms()) > 0:
+            if ready():
+                return
+            self.sleep_ms(1)

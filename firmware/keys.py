@@ -13,6 +13,7 @@ LEFT = const(3)
 RIGHT = const(4)
 OK = const(5)
 BACK = const(6)  # a long press of OK
+HELP = const(7)  # UP or DOWN pressed while OK is held
 REPEAT = const(0x80)
 KEY_MASK = const(0x7F)
 

@@ -23,6 +23,7 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     _unload("settings_file")
     i2c = boards.make_i2c(board)
     pins = boards.make_pins(board)
+    timer = boards.make_timer(board)
     # The display first: its driver is loaded, sets the chip up and is dropped again, so
     # the room it took is free before anything that stays is loaded.
     gc.collect()
@@ -49,6 +50,9 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
         from firmware.clock import Clock
         clock = Clock()
     app = App(display, reader, buttons, clock, store, board, settings, mem_free)
+    # The buttons sampled on a timer from now on: a press is caught however long a step
+    # takes (the loop samples them itself where there is no timer to have).
+    app.sampler.start(timer or _NoTimer)
     app.settings_unread = unread
     app.session = session
     # The random source for dealers, Twist cards and dice (made on first use, app.rng):
@@ -63,6 +67,15 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
         app.say(m)
     app.start()
     return app
+
+
+class _NoTimer:
+    """No timer: Sampler.start refuses it and the loop samples the buttons."""
+    PERIODIC = 1
+
+    @staticmethod
+    def init(**kw):
+        raise OSError("no timer")
 
 
 def _unload(leaf):

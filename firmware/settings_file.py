@@ -80,8 +80,8 @@ def _apply(app, key):
     if key == "contrast":
         app.display.contrast(app.settings["contrast"])
     elif key == "three_button":
-        # The buttons' timing state is trivial to rebuild; the new mode takes effect at once.
-        app.buttons = type(app.buttons)(three_button=app.settings["three_button"])
+        # at once, on the buttons the timer samples into (the OK that chose it is let go)
+        app.buttons.use_three(app.settings["three_button"])
     elif key == "sh1106":
         # The display driver is set up once, at start-up.
         app.say("The display type takes effect at the next start.")

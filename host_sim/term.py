@@ -11,7 +11,7 @@ from host_sim import script
 # Braille dot bits for (x, y) inside a 2x4 cell.
 _DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
 
-_HELP = "arrows: move  Enter: OK  Esc/l: back (long OK)  q: quit"
+_HELP = "arrows: move  Enter: OK  Esc/l: back (long OK)  ?: help (OK+UP)  q: quit"
 
 
 def braille(rows):
@@ -68,6 +68,8 @@ def keys_from(data):
             out.append("LONG_OK")
         elif ch in "q\x03":
             out.append("QUIT")
+        elif ch in "?":
+            out.append("HELP")
         elif ch in "wk":
             out.append("UP")
         elif ch in "sj":

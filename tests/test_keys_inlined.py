@@ -16,7 +16,7 @@ def test_every_inlined_key_code_is_the_one_in_keys():
         with open(f) as fh:
             src = fh.read()
         assert "from firmware.keys import" not in src, f
-        for name, value in re.findall(r"^_(UP|DOWN|LEFT|RIGHT|OK|BACK|REPEAT|KEY_MASK) = const\((\w+)\)", src, re.M):
+        for name, value in re.findall(r"^_(UP|DOWN|LEFT|RIGHT|OK|BACK|HELP|REPEAT|KEY_MASK) = const\((\w+)\)", src, re.M):
             assert int(value, 0) == getattr(keys, name), (f, name)
             seen += 1
     assert seen > 50

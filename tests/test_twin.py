@@ -13,6 +13,7 @@ import adafruit_ssd1306
 import adafruit_bus_device
 
 from host_sim import script, sim
+from tests import table_keys as K
 
 sim.use_fake_machine()
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -81,7 +82,7 @@ def twin(keys, state, *extra):
 SESSION_HEAP = "144K"
 
 
-def play(state, chunks, screen=None, arg=None, heap=SESSION_HEAP):
+def play(state, chunks, screen=None, arg=None, heap=SESSION_HEAP, each=False):
     """Play the key chunks on the twin over the folder state (SCREEN opened with arg first,
     if given, as New game or Continue would) with tests/twin_play.py; return the panel as
     text after each chunk, replayed here from the bus traffic the twin sent."""
@@ -98,6 +99,8 @@ def play(state, chunks, screen=None, arg=None, heap=SESSION_HEAP):
         with open(keys, "w") as f:
             f.write("\n".join(chunks) + "\n")
         env["TWIN_WIRE"] = wire = os.path.join(work, "wire.bin")
+        if each:     # every key caught up with before the next (a key per play() call)
+            env["TWIN_EACH"] = "1"
         cmd = [BIN + "micropython", "-X", "heapsize=" + heap, "-m", "twin_play", state, keys]
         if screen:
             cmd += [screen, json.dumps(arg)]
@@ -133,12 +136,14 @@ def cpython(keys, state):
 SCRIPTS = (
     "",
     "DOWN DOWN",
-    "UP",                                           # wraps to About: the list scrolls
-    "UP OK",                                        # About
-    "DOWN DOWN DOWN DOWN DOWN OK DOWN OK UP",       # a setting being changed
-    "DOWN OK LONG_OK DOWN DOWN RIGHT LEFT",         # back and forth
+    "UP UP",                                        # wraps to About: the list scrolls
+    K.menu("about"),                                # About
+    K.menu("settings") + " DOWN OK UP",             # a setting being changed
+    "OK LONG_OK DOWN DOWN RIGHT LEFT",              # back and forth
     "HOLD_DOWN:2000",                               # auto-repeat
     "DOWN WAIT:61000",                              # dimmed
+    "HELP DOWN DOWN",                               # help, scrolled
+    "TAP_DOWN:40:10 TAP_DOWN:40:10 TAP_OK:60:30 TAP_DOWN:40:30",   # taps faster than steps
 )
 
 
@@ -161,10 +166,10 @@ def test_twin_continues_a_saved_state():
     # The twin saves a setting; the CPython simulator starts from that folder, and back.
     a = tempfile.mkdtemp()
     try:
-        twin("DOWN DOWN DOWN DOWN DOWN OK OK UP UP OK", a)   # contrast 128 -> 192
+        settings = K.menu("settings")
+        twin(settings + " OK UP UP OK", a)   # contrast 128 -> 192
         _, dev = cpython("", a)
         assert dev.app.settings["contrast"] == 192 and dev.panel().contrast == 192
-        settings = "DOWN DOWN DOWN DOWN DOWN OK"
         assert twin(settings, a) == cpython(settings, a)[0]
     finally:
         shutil.rmtree(a, ignore_errors=True)
@@ -186,7 +191,7 @@ def test_the_twin_runner_presses_keys_as_the_simulator_does():
     import re
     with open(os.path.join(ROOT, "tests", "twin_play.py")) as f:
         src = f.read()
-    for name in ("PRESS_MS", "GAP_MS", "LONG_MS", "BOOT_MS"):
+    for name in ("PRESS_MS", "GAP_MS", "LONG_MS", "BOOT_MS", "AHEAD_MS"):
         m = re.search(r"^%s = (\d+)" % name, src, re.M)
         assert m and int(m.group(1)) == getattr(script, name), name
     import ast

@@ -14,25 +14,18 @@ import os
 import sys
 
 import machine
-from vclock import VirtualClock
+from vclock import VirtualClock, Cost
 
 PRESS_MS = 80    # host_sim/script.py's timings (tests/test_twin.py checks they agree)
 GAP_MS = 150
 LONG_MS = 1000
 BOOT_MS = 100
+AHEAD_MS = 1000
 _BITS = {"UP": 1, "DOWN": 2, "LEFT": 4, "RIGHT": 8, "OK": 16}
 
 
 def _run(app, ms):
     app.run_for(ms)
-
-
-def _press(app, pins, bits, hold, then):
-    if bits:
-        _set(pins, bits)
-        _run(app, hold)
-        _set(pins, 0)
-    _run(app, then)
 
 
 def _set(pins, bits):
@@ -46,19 +39,69 @@ def _set(pins, bits):
                 held.pop(g, None)
 
 
-def _key(app, pins, tok):
-    u = tok.upper()
-    if u in _BITS:
-        _press(app, pins, _BITS[u], PRESS_MS, GAP_MS)
-    elif u == "LONG_OK":
-        _press(app, pins, 16, LONG_MS, GAP_MS)
-    elif u.startswith("WAIT:"):
-        _run(app, int(u[5:]))
-    elif u.startswith("HOLD_"):
-        name, _, t = u[5:].partition(":")
-        _press(app, pins, _BITS[name], int(t), GAP_MS)
-    else:
-        raise ValueError("unknown key " + tok)
+class _Keys:
+    """The presses at fixed times on the clock (as host_sim/script.py plays them): a press
+    comes when its time comes, busy firmware or not. Each key is put on the clock a second
+    before its time, so only a second's presses wait there (the heap)."""
+
+    def __init__(self, app, pins, each=False):
+        self.app = app
+        self.pins = pins
+        self.clock = app.clock
+        self.t = self.clock.t
+        # each: every key played out and caught up with on its own, as a script that plays
+        # one key per call does (tools/mash.py); else a line's keys run on one timeline
+        self.each = each
+
+    def _press(self, bits, hold, then):
+        # as host_sim/script.py's play(): on the clock a second (AHEAD_MS) before its time
+        c = self.clock
+        self._until(self.t - AHEAD_MS)
+        if self.t < c.t:
+            self.t = c.t
+        if bits:
+            pins = self.pins
+            c.at(self.t, lambda: _set(pins, bits))
+            c.at(self.t + hold, lambda: _set(pins, 0))
+        self.t += hold + then
+
+    def _until(self, t):
+        app = self.app
+        c = self.clock
+        while c.t < t:
+            app.step()
+
+    def key(self, tok):
+        u = tok.upper()
+        if u in _BITS:
+            self._press(_BITS[u], PRESS_MS, GAP_MS)
+        elif u == "LONG_OK":
+            self._press(16, LONG_MS, GAP_MS)
+        elif u.startswith("WAIT:"):
+            self._press(0, 0, int(u[5:]))
+        elif u.startswith("HOLD_"):
+            name, _, t = u[5:].partition(":")
+            self._press(_BITS[name], int(t), GAP_MS)
+        elif u == "HELP":
+            self._press(17, PRESS_MS, GAP_MS)   # OK held, UP pressed
+        elif u.startswith("TAP_"):
+            name, hold, gap = u[4:].split(":")
+            self._press(_BITS[name], int(hold), int(gap))
+        else:
+            raise ValueError("unknown key " + tok)
+        if self.each:
+            self.run()
+
+    def run(self):
+        """The last key played out, then the loop on until no key waits in the queue."""
+        app = self.app
+        c = self.clock
+        self._until(self.t)
+        end = c.t + 60000
+        while app.buttons.pending() and c.t < end:
+            app.step()
+        if self.t < c.t:
+            self.t = c.t
 
 
 def start(argv):
@@ -70,8 +113,11 @@ def start(argv):
     board = Board("pico")
     pins = board.BUTTONS
     from firmware import main as fw
-    app = fw.build(board, VirtualClock(0), state, lambda: 40000, 1)
+    clock = VirtualClock(0)
+    machine.use_clock(clock)
+    app = fw.build(board, clock, state, lambda: 40000, 1)
     fw = board = None
+    app.charge = Cost(app)       # time passing while the firmware works (vclock.py)
     _run(app, BOOT_MS)
     if len(argv) > 2 and argv[2]:
         import json
@@ -100,12 +146,15 @@ def tokens(f):
 
 def main(argv):
     app, pins = start(argv)
+    keys = _Keys(app, pins, (os.getenv("TWIN_EACH") if hasattr(os, "getenv") else None) == "1")
     with open(argv[1]) as f:
         for tok in tokens(f):
             if tok:
-                _key(app, pins, tok)
+                keys.key(tok)
             else:
+                keys.run()
                 machine.mark()
+    keys.run()
     machine.close()
 
 

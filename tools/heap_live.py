@@ -22,15 +22,16 @@ def start(argv):
     store._small[:] = [True]
     app, pins = twin_play.start(argv)
     f = open(argv[1])
-    _s[:] = [app, pins, f, twin_play.tokens(f)]
+    _s[:] = [twin_play._Keys(app, pins), f, twin_play.tokens(f)]
 
 
 def step():
     """Play the next key; False at the end."""
-    app, pins, f, toks = _s
+    keys, f, toks = _s
     for tok in toks:
         if tok:
-            twin_play._key(app, pins, tok)
+            keys.key(tok)
+            keys.run()
             return True
     f.close()
     return False

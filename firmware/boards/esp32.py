@@ -27,3 +27,5 @@ SCL = 22
 I2C_FREQ = 400_000
 # up, down, left, right, ok
 BUTTONS = (32, 33, 25, 26, 27)
+# the timer that samples the buttons every 5 ms: hardware timer 0 of 4, its callback scheduled (soft)
+TIMER_ID = 0

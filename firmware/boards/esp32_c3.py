@@ -24,3 +24,5 @@ SCL = 6
 I2C_FREQ = 400_000
 # up, down, left, right, ok
 BUTTONS = (0, 1, 3, 4, 10)
+# the timer that samples the buttons every 5 ms: hardware timer 0 of 2, its callback scheduled (soft)
+TIMER_ID = 0

@@ -22,3 +22,5 @@ SCL = 9
 I2C_FREQ = 400_000
 # up, down, left, right, ok
 BUTTONS = (4, 5, 6, 7, 15)
+# the timer that samples the buttons every 5 ms: hardware timer 0 of 4, its callback scheduled (soft)
+TIMER_ID = 0

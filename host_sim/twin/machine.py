@@ -11,6 +11,10 @@ first on sys.path (CPython) or MICROPYPATH (micropython) and the firmware's own
   (9 clocks a byte at freq), and raises OSError(19) (ENODEV) for an address nobody
   answers, as a real bus does.
 
+- Timer(id).init(period=, callback=) runs its callback on the simulator's virtual clock
+  (use_clock(); host_sim/vclock.py), so the buttons are sampled as time passes, also
+  while the firmware is busy; the bus time of every I2C write is spent on that clock.
+
 The heap measurements (the game-session twins, `make bench`) use host_sim/wire/machine.py
 instead: the firmware's minimum, with the display a wire to a file.
 
@@ -167,6 +171,9 @@ class I2C:
         self.clocks += 9 * n
         bus.bytes += n
         bus.clocks += 9 * n
+        c = _clock[0]
+        if c is not None:
+            c.spend_us(9 * n * 1000000 // self.freq)   # the processor waits on the wire
 
     @property
     def bus_us(self):
@@ -215,6 +222,38 @@ class I2C:
 
 
 SoftI2C = I2C
+
+
+# --- Timer ------------------------------------------------------------------------------
+_clock = [None]
+
+
+def use_clock(clock):
+    """The virtual clock the timers run on and the bus time is spent on (None: none)."""
+    _clock[0] = clock
+
+
+class Timer:
+    ONE_SHOT = 0
+    PERIODIC = 1
+
+    def __init__(self, id=-1):
+        self.id = id
+
+    def init(self, mode=PERIODIC, period=-1, callback=None, freq=-1):
+        c = _clock[0]
+        if c is None:
+            raise OSError("no clock for the fake timers (machine.use_clock)")
+        if freq > 0:
+            period = 1000 // freq
+        if period <= 0 or callback is None:
+            raise ValueError("a period and a callback")
+        c.add_timer(period, callback, self)
+
+    def deinit(self):
+        c = _clock[0]
+        if c is not None:
+            c.remove_timer(self)
 
 
 # --- the rest the firmware touches ------------------------------------------------------

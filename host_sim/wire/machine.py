@@ -9,6 +9,7 @@ process to replay (tests/test_twin.py play()). The full fake machine, with the e
 in the same process, is host_sim/twin/machine.py."""
 
 held = {}                 # GPIO -> 1 while its button is pressed
+_clock = [None]
 _head = bytearray(b"\x3c\x00\x00")
 _f = []
 
@@ -25,6 +26,24 @@ def mark():
 
 def close():
     _f[0].close()
+
+
+def use_clock(clock):
+    """The virtual clock the timers run on and the bus time is spent on."""
+    _clock[0] = clock
+
+
+class Timer:
+    PERIODIC = 1
+
+    def __init__(self, id=-1):
+        pass
+
+    def init(self, mode=1, period=5, callback=None):
+        _clock[0].add_timer(period, callback, self)
+
+    def deinit(self):
+        _clock[0].remove_timer(self)
 
 
 class Pin:
@@ -55,4 +74,6 @@ class I2C:
             f = _f[0]
             f.write(h)
             f.write(buf)
+        # the processor waits on the wire: 9 clocks a byte at 400 kHz, the address too
+        _clock[0].spend_us((n + 1) * 45 // 2)
         return n

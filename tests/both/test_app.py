@@ -4,6 +4,7 @@
 import sys
 
 from firmware.app import App
+from firmware.buttons import Buttons
 from firmware.settings_file import check_settings, DEFAULTS
 from host_sim.vclock import VirtualClock
 from firmware.keys import UP, DOWN, LEFT, RIGHT, OK, BACK, REPEAT
@@ -78,37 +79,6 @@ class FakeReader:
         return self.bits
 
 
-_BIT_KEY = ((1, UP), (2, DOWN), (4, LEFT), (8, RIGHT), (16, OK))
-
-
-class FakeButtons:
-    """Fires a key on release (as the real machine does) and BACK after OK is held 700 ms."""
-
-    def __init__(self, three_button=False):
-        self.three_button = three_button
-        self.prev = self.state = 0
-        self.since = 0
-        self.long_done = False
-
-    def update(self, bits, now):
-        prev = self.prev
-        self.prev = self.state = bits
-        if bits and not prev:
-            self.since = now
-            self.long_done = False
-            return 0
-        if bits == 16 and not self.long_done and now - self.since >= 700:
-            self.long_done = True
-            return BACK
-        if prev and not bits:
-            if self.long_done:
-                return 0
-            for b, k in _BIT_KEY:
-                if prev & b:
-                    return k
-        return 0
-
-
 class FakeStore:
     def __init__(self, files=None):
         self.files = files or {}
@@ -131,7 +101,7 @@ def make(files=None, start=0):
     d = FakeDisplay()
     r = FakeReader()
     store = FakeStore(files)
-    app = App(d, r, FakeButtons(), VirtualClock(start), store, Board, mem_free=lambda: 12345)
+    app = App(d, r, Buttons(), VirtualClock(start), store, Board, mem_free=lambda: 12345)
     app.start()
     app.run_for(20)
     return app
@@ -155,8 +125,8 @@ def test_menu_first_and_moves():
     app = make()
     c = app.canvas
     assert c.line(0) == "Phase 10"
-    assert app.top().sel == 0
-    press(app, "DOWN")
+    # Nothing to continue on a new device: the menu opens on New game.
+    assert app.top().sel == 1
     press(app, "DOWN")
     assert app.top().sel == 2
     # The selected row is the one inverted under the title line.
@@ -167,6 +137,8 @@ def test_menu_wraps_and_scrolls():
     app = make()
     m = app.top()
     # 8 entries, 7 rows under the title: UP from the first goes to About, at the bottom.
+    press(app, "UP")
+    assert m.sel == 0
     press(app, "UP")
     assert m.sel == 7 and m.top == 1
     assert "About" in app.canvas.words()
@@ -186,7 +158,7 @@ def test_redraw_only_on_change():
 
 def test_screens_load_and_unload():
     app = make()
-    for _ in range(5):
+    for _ in range(4):
         press(app, "DOWN")
     press(app, "OK")
     assert app.top().module == "settings"
@@ -259,7 +231,7 @@ def test_a_small_heap_drops_a_closed_screens_module_at_once():
 
 
 def open_settings(app):
-    for _ in range(5):
+    for _ in range(4):
         press(app, "DOWN")
     press(app, "OK")
     assert app.top().module == "settings"
@@ -337,8 +309,10 @@ def test_idle_dims_then_off_and_waking_key_is_swallowed():
     assert d.dimmed and d.on
     # A key while dimmed only wakes: the selection stays.
     press(app, "DOWN")
-    assert not d.dimmed and app.top().sel == 0
+    assert not d.dimmed and app.top().sel == 1
     press(app, "DOWN")
+    assert app.top().sel == 2
+    press(app, "UP")
     assert app.top().sel == 1
     # Default off after 5 minutes of no key.
     app.run_for(300 * 1000 + 100)
@@ -369,6 +343,7 @@ def test_idle_across_tick_wrap():
 
 def test_about_shows_version_board_and_memory():
     app = make()
+    press(app, "UP")
     press(app, "UP")  # About is last
     press(app, "OK")
     assert app.top().module == "about"
@@ -384,7 +359,7 @@ def test_a_damaged_settings_file_is_said_once_over_the_menu():
     d = FakeDisplay()
     store = FakeStore()
     store.read = lambda name, check=None: (None, "settings.json was damaged (truncated or invalid), kept as settings.json.bad1; starting without it.", False)
-    app = App(d, FakeReader(), FakeButtons(), VirtualClock(), store, Board)
+    app = App(d, FakeReader(), Buttons(), VirtualClock(), store, Board)
     assert app.settings == DEFAULTS
     app.say("game.json was damaged (hand 2: Bob holds 5 cards), kept as game.json.bad1; starting without it.")
     app.start()
@@ -405,7 +380,7 @@ def test_settings_that_could_not_be_read_are_never_written_over():
     d = FakeDisplay()
     store = FakeStore({"settings.json": '{"contrast": 40}'})
     store.read = lambda name, check=None: (None, "settings.json could not be read (short of memory); it is kept as it is.", True)
-    app = App(d, FakeReader(), FakeButtons(), VirtualClock(), store, Board)
+    app = App(d, FakeReader(), Buttons(), VirtualClock(), store, Board)
     app.start()
     app.run_for(20)
     press(app, "OK")
