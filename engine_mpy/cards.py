@@ -177,7 +177,11 @@ class _CardGame(Game):
         flags = []
         need_flags = False
         for p in range(n):
-            e, pts, ok, flag = self.judge(st, p, out, left[p], said[p] if said else None, chosen, names)
+            try:
+                e, pts, ok, flag = self.judge(st, p, out, left[p], said[p] if said else None, chosen, names)
+            except RuleError as x:
+                x.player = p         # the screen goes to this player's entry
+                raise
             entries.append(e)
             points.append(pts)
             completed.append(ok)

@@ -1,7 +1,11 @@
 # Phase 10 Dice, physical dice: which real die shows which entered result. Loaded only
 # when results are typed in from real dice (or by the host command).
 from engine_mpy.game import RuleError
-from engine_mpy.dice_eval import COLOUR_NAMES, DICE_TABLE, N_DICE, N_LOW, WILD, die_text, face_of
+from engine_mpy.dice_eval import COLOUR_NAMES, N_DICE, N_LOW, WILD, face_of
+
+
+def _words(num, col):
+    return "%s %s" % (COLOUR_NAMES[col], "Wild" if num == WILD else num)
 
 # --- physical dice: which real die shows which entered result -------------------------------
 def match_dice(dice):
@@ -24,24 +28,24 @@ def match_dice(dice):
             if face_of(d, num, col) >= 0:
                 break
         else:
-            raise RuleError("No die has a %s %s." % (COLOUR_NAMES[col], "Wild" if num == WILD else num))
+            raise RuleError("No die has a %s." % _words(num, col))
     # Bipartite matching entries -> dice (Kuhn's augmenting paths; 10 x 10, tiny).
     owner = [-1] * N_DICE  # die -> entry
     for k in range(N_DICE):
         seen = [False] * N_DICE
         if not _augment(dice, k, owner, seen):
             # Hall's condition fails for k and the entries reachable from it: name them.
+            # said in what the screen shows, colours and numbers, never the dice's names
             group = [k] + [owner[d] for d in range(N_DICE) if seen[d]]
             group.sort()
-            names = [die_text(dice[j][0], dice[j][1]) for j in group]
-            holders = [DICE_TABLE[d][0] for d in range(N_DICE) if seen[d]]
-            if not holders:
-                who = "no die has"
-            elif len(holders) == 1:
-                who = "only %s has" % holders[0]
-            else:
-                who = "only %s and %s have" % (", ".join(holders[:-1]), holders[-1])
-            raise RuleError("The real dice cannot show %s together: %s those faces." % (" ".join(names), who))
+            names = [_words(dice[j][0], dice[j][1]) for j in group]
+            n = 0
+            for d in range(N_DICE):
+                if seen[d]:
+                    n += 1
+            who = "no die has" if not n else ("only one die has" if n == 1 else "only %d dice have" % n)
+            raise RuleError("The real dice cannot show %s and %s together: %s those faces." % (
+                ", ".join(names[:-1]), names[-1], who))
     faces = bytearray(N_DICE)
     where = [0] * N_DICE
     for d in range(N_DICE):

@@ -9,11 +9,14 @@ SAVE_VERSION = 2      # 1: one JSON object; 2: a header line, then one line a re
 
 class RuleError(Exception):
     """An entry that breaks a rule. args[0] is the message a player reads; .hand is the
-    1-based number of the record it concerns (0 when it concerns no record)."""
+    1-based number of the record it concerns (0 when it concerns no record); .player the
+    seat of the player whose entry it is about (-1: none in particular), so a screen can
+    go straight to it."""
 
-    def __init__(self, msg, hand=0):
+    def __init__(self, msg, hand=0, player=-1):
         super().__init__(msg)
         self.hand = hand
+        self.player = player
 
 
 class Game:
@@ -61,7 +64,7 @@ class Game:
         try:
             return self.step(st, rec, i)
         except RuleError as e:
-            raise RuleError(e.args[0], i + 1)
+            raise RuleError(e.args[0], i + 1, e.player)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
             raise RuleError("record is malformed (%s)" % type(e).__name__, i + 1)
 

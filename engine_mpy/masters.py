@@ -30,11 +30,11 @@ class Masters(_CardGame):
             if v is None:
                 v = 0
             if not isinstance(v, int) or v is True or v is False or not 0 <= v <= 10:
-                raise RuleError("%s: a phase is a number from 1 to 10 (0 for none)." % names[p])
+                raise RuleError("%s: a phase is a number from 1 to 10 (0 for none)." % names[p], 0, p)
             if v and st.done[p] & (1 << v):
-                raise RuleError("%s completed phase %d already; a completed phase is never attempted again." % (names[p], v))
+                raise RuleError("%s completed phase %d already; a completed phase is never attempted again." % (names[p], v), 0, p)
             if p == out and not v:
-                raise RuleError("%s went out, so completed a phase: say which." % names[p])
+                raise RuleError("%s went out, so completed a phase: say which." % names[p], 0, p)
             norm.append(v)
         return norm
 

@@ -43,10 +43,27 @@ def seat(names):
     return " ".join(k)
 
 
+# The main menu's rows (firmware/screens/menu.py); it opens on Continue with a game
+# running, else on New game.
+MENU = ("continue", "new game", "dice roller", "history", "players", "settings", "rules", "about")
+
+
+def menu(entry, game=False):
+    """From the menu as it opens, to entry: the shorter way round, then OK."""
+    here = 0 if game else 1
+    to = MENU.index(entry)
+    return " ".join(_turn_down(here, to, len(MENU)) + ["OK"])
+
+
+def _turn_down(frm, to, n):
+    down = (to - frm) % n
+    return ["DOWN"] * down if down <= n - down else ["UP"] * (n - down)
+
+
 def new_game(kind, names, dealer=None, variation="standard", phases=None):
-    """From the main menu (on its first row) to the game's home (the Dice turn-order roll
-    for Dice)."""
-    k = ["DOWN OK", GAME[kind]]
+    """From the main menu as a device with no game opens it (on New game) to the game's
+    home (the Dice turn-order roll for Dice)."""
+    k = ["OK", GAME[kind]]
     if kind == "classic":
         k.append(VARIATION[variation])
         if variation == "first_n":
@@ -64,31 +81,44 @@ def ups(n):
 
 
 def counts(c):
-    """The four steppers: each count, OK to the next (the last OK ends the player)."""
-    return " ".join([(ups(v) + " OK").strip() for v in c])
+    """A player's cards left on the hand page (firmware/screens/hand.py), which starts at
+    ten 1-9 cards: LEFT to the total (10 -> 1 -> 2 ...), then one UP per 10-12, one DOWN
+    per Wild, one RIGHT per Skip, and OK."""
+    low, high, skip, wild = c
+    t = low + high + skip + wild
+    k = ["LEFT"] * t if t < 10 else []
+    k += ["UP"] * high + ["DOWN"] * wild + ["RIGHT"] * skip + ["OK"]
+    return " ".join(k)
 
 
 def points(v):
-    return (ups(v // 5) + " OK").strip()
+    """Points left on the hand page by points: from 50, RIGHT/LEFT 25 more or fewer, UP/DOWN
+    5, then OK."""
+    d = v - 50
+    n25 = (d + 10) // 25 if d >= 0 else -((-d + 10) // 25)
+    r = (d - 25 * n25) // 5
+    k = (["RIGHT"] * n25 if n25 > 0 else ["LEFT"] * -n25) + (["UP"] * r if r > 0 else ["DOWN"] * -r)
+    return " ".join(k + ["OK"])
 
 
 def hand(out, entries, masters=None):
     """From the standings on "End of hand": who went out (DOWN from the first player),
     then per other player in seat order their entry keys; OK on the review saves.
-    masters: per player (out first) the keys choosing their phase."""
+    masters: per player the keys naming their phase (the player who went out first, the
+    others after their cards; "" where the page is not shown: ten cards held)."""
     k = ["OK", " ".join(["DOWN"] * out), "OK"]
     if masters:
         k.append(masters[out])
     for p in range(len(entries)):
         if p != out:
+            k.append(entries[p])
             if masters:
                 k.append(masters[p])
-            k.append(entries[p])
     k.append("OK")
     return " ".join([s for s in k if s])
 
 
-FAIL = counts([10, 0, 0, 0])   # did not complete: 10 cards of 1-9, 50 points
+FAIL = counts([10, 0, 0, 0])   # did not complete: 10 cards of 1-9, 50 points (just OK)
 
 
 # --- Twist ----------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import subprocess
 import sys
 
 from host_sim import script, sim
+from tests import table_keys as K
 
 sim.use_fake_machine()
 
@@ -96,7 +97,7 @@ def test_every_damaged_file_found_at_start_is_said_one_after_another(tmp_path):
 
 def test_a_damaged_roster_found_at_new_game_is_said(tmp_path):
     dev, said = start(tmp_path, {"roster.json": b'[["Ann",1,0'})
-    said += press(dev, "DOWN OK OK OK")          # New game, Phase 10, Standard: the players
+    said += press(dev, K.menu("new game") + " OK OK")   # New game, Phase 10, Standard: the players
     assert any("roster.json" in s for s in said), (said, on_flash(tmp_path))
     assert [f for f in on_flash(tmp_path) if f.startswith("roster.json.bad")]
 

@@ -39,7 +39,7 @@ def test_any_order_of_dice(capsys):
 
 def test_refusals_exit_2(capsys):
     cases = [
-        (["10r", "10r", "1b", "2b", "3b", "4b", "5r", "6o", "7b", "8g"], "only H2 has"),
+        (["10r", "10r", "1b", "2b", "3b", "4b", "5r", "6o", "7b", "8g"], "red 10 and red 10 together: only one die has"),
         (["10r", "9r", "1b", "2b", "3b", "5r", "6o", "7b", "8g", "9g"], "3 low and 7 high"),
         (BOOK[:9], "Ten dice"),
         (BOOK[:9] + ["12g"], "12g is not a die"),

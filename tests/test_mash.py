@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import mash  # noqa: E402
 
-SEEDS = (5, 7, 16)
+SEEDS = (4, 18, 26)
 EVENTS = 4000
 
 
@@ -38,9 +38,9 @@ def test_mashing_keeps_the_saves_whole_and_reaches_everything():
 
 
 def test_the_twin_takes_the_same_keys_to_the_same_screens_and_files():
-    # Seed 14 starts a game of each kind (the twin runs every engine).
+    # Seed 1 starts a game of each kind (the twin runs every engine).
     started = set()
-    for seed in (14,):
+    for seed in (1,):
         m = mash.twin(2500, seed)
         assert m.n == 2500 and m.commits > 20
         started.update(k for k in mash.KINDS if m.started[k])
@@ -59,10 +59,11 @@ def test_a_save_that_differs_from_the_game_in_ram_is_caught():
     try:
         p = os.path.join(m.state, "game.json")
         with open(p) as f:
-            d = json.loads(f.read())
+            lines = f.read().split("\n")      # the header, then a record a line
+        d = json.loads(lines[0])
         d["settings"]["players"] = list(reversed(d["settings"]["players"]))
         with open(p, "w") as f:
-            f.write(json.dumps(d))
+            f.write("\n".join([json.dumps(d, separators=(",", ":"))] + lines[1:]))
         with pytest.raises(mash.MashError, match="differs from the game in RAM"):
             m.check_files()
     finally:

@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 from host_sim import script, sim, term
+from tests import table_keys as K
 
 sim.use_fake_machine()
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -23,7 +24,7 @@ def device(tmp_path, keys="", **kw):
 
 
 def test_headless_prints_64_lines_of_128_and_exits_0():
-    r = run_sim("--headless", "--keys", "DOWN OK")
+    r = run_sim("--headless", "--keys", K.menu("new game"))
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     assert len(lines) == 64
@@ -69,7 +70,7 @@ def test_png(tmp_path):
     assert img.getpixel((200, 10)) > 0 and img.getpixel((500, 250)) == 0
 
 
-SETTINGS = "DOWN DOWN DOWN DOWN DOWN OK"
+SETTINGS = K.menu("settings")
 
 
 def test_browsing_settings_writes_no_file(tmp_path):
@@ -94,7 +95,7 @@ def test_state_continues_saved_settings(tmp_path):
 
 
 def test_idle_dims_then_switches_off_and_the_waking_key_does_nothing_else(tmp_path):
-    dev = device(tmp_path, "DOWN")
+    dev = device(tmp_path, "DOWN UP")   # back on New game, where the menu opens
     first = dev.rows()
     panel = dev.panel()
     dev.play(script.parse("WAIT:59000"))
@@ -126,7 +127,7 @@ def test_a_menu_move_sends_two_page_rows(tmp_path):
 
 
 def test_contact_bounce_changes_nothing(tmp_path):
-    keys = "DOWN DOWN OK LONG_OK DOWN"
+    keys = "DOWN OK LONG_OK DOWN"   # from New game: Dice roller and back, then History
     clean = device(tmp_path / "a", keys).rows()
     bouncy = device(tmp_path / "b", keys, bounce=3).rows()
     assert clean == bouncy

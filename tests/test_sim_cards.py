@@ -11,16 +11,15 @@ import shutil
 import tempfile
 
 from host_sim import script, sim
-from tests.table_keys import new_game, ups, counts, points, hand, FAIL
+from tests.table_keys import new_game, menu, ups, counts, points, hand, FAIL
 
 sim.use_fake_machine()
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NAMES = ["Ann", "Bob", "Cid"]
 
 
-# Settings (sixth on the menu), "Hands by" (fifth): points; back to the menu, then up to
-# its first row.
-POINTS = "DOWN DOWN DOWN DOWN DOWN OK DOWN DOWN DOWN DOWN OK UP OK LEFT UP UP UP UP UP"
+# Settings, "Hands by" (fifth): points; back to the menu, then up to New game.
+POINTS = menu("settings") + " DOWN DOWN DOWN DOWN OK UP OK LEFT UP UP UP UP"
 
 
 class Table:
@@ -84,13 +83,9 @@ def test_classic_standard_with_undo_correction_and_refusal():
         assert t.game().records            # asked, not yet undone
         t.keys("OK UP UP")
         assert list(t.game().records) == []
-        # Hand 1 again, but Bob first typed 5 low cards: refused (5 cards is neither 10
-        # nor at most 4), and the note closed, his entry is still there to fix.
-        t.keys("OK OK " + counts([5, 0, 0, 0]))
-        assert t.top() == "note" and list(t.game().records) == []
-        t.keys("OK")
-        assert t.top() == "hand" and t.dev.app.top().left[1] == [5, 0, 0, 0]
-        t.keys("DOWN DOWN DOWN DOWN OK OK OK UP OK OK")   # 5 down to 1 low, then 1 Wild
+        # Hand 1 again, entered on the hand page from a full hand: LEFT twice (ten cards,
+        # then one, then two), DOWN for a Wild in place of a 1-9; the note-free review.
+        t.keys(hand(0, [None, counts([1, 0, 0, 1])]))
         assert t.top() == "cards_home"
         assert t.game().records[0]["left"] == [None, [1, 0, 0, 1]]
         # Hands 2-3: Ann out, Bob fails (50 each).
@@ -98,18 +93,20 @@ def test_classic_standard_with_undo_correction_and_refusal():
         t.keys(hand(0, [None, FAIL]))
         # Correct hand 1: Bob had no Wild (5 points). Correct a hand is the fourth action;
         # the sheet starts on the last hand.
-        t.keys("DOWN DOWN DOWN OK UP UP OK OK OK OK OK DOWN OK OK")
+        # Bob's page opens on his entry (1 low + 1 Wild): DOWN takes the other 1-9 for a
+        # second Wild, DOWN again (no 1-9 left to take) puts the Wilds back: two 1-9.
+        t.keys("DOWN DOWN DOWN OK UP UP OK OK DOWN DOWN OK OK")
         assert t.top() == "cards_home"
-        assert t.game().records[0]["left"] == [None, [1, 0, 0, 0]]
-        assert [r["total"] for r in t.game().players()] == [0, 105]
+        assert t.game().records[0]["left"] == [None, [2, 0, 0, 0]]
+        assert [r["total"] for r in t.game().players()] == [0, 110]
         t.keys("UP UP UP")   # back on End of hand
         for h in range(4, 11):
             t.keys(hand(0, [None, FAIL]))
         # By hand: Ann went out ten times, completing phases 1-10: 0 points, the game is
-        # over after hand 10. Bob: 5 (hand 1, phase 1 done) + 9 x 50 = 455, on phase 2.
+        # over after hand 10. Bob: 10 (hand 1, phase 1 done) + 9 x 50 = 460, on phase 2.
         g = t.game()
         assert g.over and g.state.winners == [0]
-        assert [(r["phases_done"], r["total"]) for r in g.players()] == [(10, 0), (1, 455)]
+        assert [(r["phases_done"], r["total"]) for r in g.players()] == [(10, 0), (1, 460)]
         e = finish(t)
         assert e["winners"] == ["Ann"] and e["hands"] == 10 and e["done"]
         check_twin(t)
@@ -166,7 +163,7 @@ def test_classic_even_phases_by_points():
         # 60 fits both 10 cards and 3 cards, so the device asks; he completed it.
         t.keys("OK OK " + points(60))
         assert t.top() == "hand" and t.dev.app.top().stage == 3
-        t.keys("OK OK")          # Yes, then save
+        t.keys("UP OK OK")       # Yes (No is offered first at 50 or more), then save
         assert t.game().records[0] == {"out": 0, "left": [None, 60], "done": [None, True]}
         # Hands 2-5: Bob on phase 4 holds 100 (over 75: failed, not asked); Ann out.
         for h in range(2, 6):
@@ -184,13 +181,25 @@ def test_classic_even_phases_by_points():
 def test_masters_full_game():
     t = Table("masters", 2, 0)
     try:
-        # Hand 1: Ann out with phase 1 (first of her remaining); Bob completed phase 5
-        # (DOWN 5 from "none") and kept 1 low card (phase 5 lays 8: at most 2 kept), 5.
-        t.keys(hand(0, [None, counts([1, 0, 0, 0])], masters=["OK", "DOWN DOWN DOWN DOWN DOWN OK"]))
+        # Hand 1: Ann out with phase 1 (first of her remaining). Bob kept 3 cards and
+        # first names phase 5 (UP 4 from the lowest he has left): phase 5 lays 8, so one
+        # who completed it keeps at most 2: refused, and the page goes back to Bob's
+        # cards, his entry kept. Then 1 card (LEFT goes through the totals one who
+        # completed phase 5 can keep: from 3, past 2, to 10, then 1) and phase 5 again.
+        refused = hand(0, [None, counts([3, 0, 0, 0])], masters=["OK", "UP UP UP UP OK"])
+        t.keys(refused[:-len(" OK")])     # (no review to save: the note comes instead)
+        assert t.top() == "note" and "Bob" in " ".join(t.dev.app.top().lines)
+        assert list(t.game().records) == []
+        t.keys("OK")
+        h = t.dev.app.top()
+        assert h.module == "hand" and h.stage == 2 and h.seq[h.pos] & 7 == 1
+        assert h.left[1] == [3, 0, 0, 0] and h.phase[1] == 5
+        t.keys("LEFT LEFT OK OK OK")    # 1 card; phase 5 still chosen; save
         assert t.game().records[0]["phase"] == [1, 5]
-        # Hands 2-10: Ann out with the lowest phase she has left; Bob none, 50.
+        assert t.game().records[0]["left"] == [None, [1, 0, 0, 0]]
+        # Hands 2-10: Ann out with the lowest phase she has left; Bob holds ten: not asked.
         for h in range(2, 11):
-            t.keys(hand(0, [None, FAIL], masters=["OK", "OK"]))
+            t.keys(hand(0, [None, FAIL], masters=["OK", ""]))
         # By hand: Ann completed all ten in ten hands with 0 points: she wins. Bob: 5 +
         # 9 x 50 = 455, one phase (5) done.
         g = t.game()

@@ -6,7 +6,7 @@ import shutil
 import tempfile
 
 from host_sim import script, sim
-from tests.table_keys import new_game, hand, counts, FAIL
+from tests.table_keys import new_game, menu, hand, counts, FAIL
 
 sim.use_fake_machine()
 
@@ -53,7 +53,7 @@ def test_out_of_memory_while_drawing_is_survived_too():
     try:
         dev = script.Device(state=d)
         app = dev.app
-        dev.play(script.parse("DOWN OK"))        # New game
+        dev.play(script.parse(menu("new game")))
         scr = app.top()
         assert scr.module == "newgame"
 

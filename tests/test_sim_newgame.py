@@ -8,15 +8,16 @@ from tests import histfile
 import os
 
 from host_sim import script, sim
+from tests import table_keys as K
+from firmware.screens.picker import WHEEL
 
 sim.use_fake_machine()
 
-NEW_GAME = "DOWN OK"
-# Players page: the picker starts on "A" for a first letter, then on "done" (a tick);
-# UP turns the wheel forward. "A": OK (take A) OK (done).
-ADD_A = "OK OK OK"                 # "+ New player" is row 0 of an empty roster
-ADD_B = "DOWN OK UP OK OK"         # after A: rows A, + New player, Next
-ADD_C = "DOWN OK UP UP OK OK"
+NEW_GAME = K.menu("new game")      # the menu opens on New game when no game runs
+# Players page: "+ New player" (OK) opens the picker; table_keys types the name on it.
+ADD_A = "OK " + K.type_name("A")          # "+ New player" is row 0 of an empty roster
+ADD_B = "DOWN OK " + K.type_name("B")     # after A: rows A, + New player, Next
+ADD_C = "DOWN OK " + K.type_name("C")
 
 
 def device(tmp_path, keys=""):
@@ -122,9 +123,12 @@ def test_dice_goes_on_to_the_turn_order_roll(tmp_path):
 
 
 def test_continue_without_a_game_says_so_and_with_one_opens_its_home(tmp_path):
-    dev = device(tmp_path, "OK")
+    dev = device(tmp_path, K.menu("continue"))
     assert dev.app.top().module == "note" and "No game" in dev.app.top().lines[0]
-    dev.play(script.parse("OK " + three_new_players() + " DOWN OK LONG_OK UP OK"))
+    # The note closes onto the menu still on Continue: DOWN to New game. With the game
+    # started the menu comes back on Continue.
+    dev.play(script.parse("OK DOWN " + three_new_players() + " DOWN OK LONG_OK "
+                          + K.menu("continue", game=True)))
     assert names_of(dev)[-1] == "cards_home"
     assert names_of(dev).count("cards_home") == 2
 
@@ -133,12 +137,14 @@ def test_new_game_while_one_runs_asks_and_keeps_it_on_no(tmp_path):
     dev = device(tmp_path, three_new_players() + " DOWN OK LONG_OK")
     first = saved(tmp_path, "game.json")
     writes = dev.app.store.writes
-    # The menu kept its place on New game. "No, keep playing" is the default answer.
-    dev.play(script.parse("OK OK"))
+    # The menu comes back on Continue (a game started): DOWN to New game. "No, keep
+    # playing" is the default answer.
+    dev.play(script.parse(K.menu("new game", game=True) + " OK"))
     assert dev.app.top().module == "menu" and saved(tmp_path, "game.json") == first
     assert dev.app.store.writes == writes
     # Yes, then a Masters game with A and B: the Classic game goes to History unfinished.
-    # Yes; Masters; seat A and B of the roster A, B, C; Next; dealer A.
+    # The menu kept its place on New game. Yes; Masters; seat A and B of the roster A, B,
+    # C; Next; dealer A.
     dev.play(script.parse("OK DOWN OK DOWN OK OK DOWN OK DOWN DOWN DOWN OK DOWN OK"))
     assert dev.app.session.game.KIND == "masters"
     assert dev.app.session.game.settings["players"] == ["A", "B"]
@@ -155,11 +161,11 @@ def test_backing_out_of_new_game_changes_nothing(tmp_path):
 
 
 def test_players_list_and_rename(tmp_path):
-    # Players (row 4): add "A", then open A and rename it "Ab" (OK: rename; the wheel
-    # starts on done for a name that has letters; UP UP = "b").
-    dev = device(tmp_path, "DOWN DOWN DOWN DOWN OK " + ADD_A)
+    # Players: add "A", then open A and rename it "Ab" (OK: rename; the wheel starts on
+    # done for a name that has letters, "b" is that many UPs above it).
+    dev = device(tmp_path, K.menu("players") + " " + ADD_A)
     assert saved(tmp_path, "roster.json") == [["A", 0, 0, 0, 0]]
-    dev.play(script.parse("OK OK UP UP OK OK"))
+    dev.play(script.parse("OK OK " + K.ups(WHEEL.index("b")) + " OK OK"))
     assert saved(tmp_path, "roster.json") == [["Ab", 0, 0, 0, 0]]
     assert dev.app.top().module == "players" and dev.app.top().title == "Ab"
     dev.play(script.parse("LEFT"))
@@ -167,7 +173,7 @@ def test_players_list_and_rename(tmp_path):
 
 
 def test_picker_refuses_a_taken_name_and_keeps_the_text(tmp_path):
-    dev = device(tmp_path, "DOWN DOWN DOWN DOWN OK " + ADD_A + " DOWN OK OK OK")
+    dev = device(tmp_path, K.menu("players") + " " + ADD_A + " DOWN OK " + K.type_name("A"))
     assert dev.app.top().module == "note" and "already" in " ".join(dev.app.top().lines)
     dev.play(script.parse("OK"))
     assert dev.app.top().module == "picker" and dev.app.top().text == "A"
@@ -179,8 +185,9 @@ def test_picker_refuses_a_taken_name_and_keeps_the_text(tmp_path):
 
 def test_history_lists_games_newest_first(tmp_path):
     dev = device(tmp_path, three_new_players() + " DOWN OK LONG_OK")
-    dev.play(script.parse("OK DOWN OK DOWN OK OK DOWN OK DOWN DOWN DOWN OK DOWN OK LONG_OK"))
-    dev.play(script.parse("DOWN DOWN OK"))
+    dev.play(script.parse(K.menu("new game", game=True)
+                          + " DOWN OK DOWN OK OK DOWN OK DOWN DOWN DOWN OK DOWN OK LONG_OK"))
+    dev.play(script.parse(K.menu("history", game=True)))
     h = dev.app.top()
     assert h.module == "history" and h.count == 1 and h.label(0) == "unfinished"
     assert h.value(0) == "Phase 10"
@@ -189,14 +196,14 @@ def test_history_lists_games_newest_first(tmp_path):
 
 
 def test_rules_page_through_phases_and_twist_cards(tmp_path):
-    dev = device(tmp_path, "UP UP OK")
+    dev = device(tmp_path, K.menu("rules"))
     r = dev.app.top()
     assert r.module == "rules" and r.page == 0
     dev.play(script.parse("DOWN RIGHT DOWN"))
     assert r.page == 3
     dev.play(script.parse("UP LEFT LEFT LEFT"))
     assert dev.app.top().module == "menu"      # LEFT on the first page goes back
-    dev = device(tmp_path, "UP UP OK UP")
+    dev = device(tmp_path, K.menu("rules") + " UP")
     assert dev.app.top().page == 19            # wraps to Twist card 10
 
 
@@ -251,10 +258,10 @@ def test_the_twin_shows_the_same_screens_at_the_twin_heap(tmp_path):
     # at the twin's 128K cap: byte-identical to CPython. (Starting a game loads the card
     # engine and the score pad, which the game screens' own twin tests cover.)
     import test_twin
-    for keys in ("DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK",   # dealer page
-                 "DOWN OK OK DOWN DOWN OK DOWN",                           # N stepper
-                 "DOWN DOWN DOWN DOWN OK OK OK OK OK OK UP",               # rename picker
-                 "DOWN DOWN DOWN OK", "UP UP OK UP"):
+    for keys in (" ".join([NEW_GAME, "OK OK", ADD_A, ADD_B, "DOWN DOWN OK"]),   # dealer page
+                 NEW_GAME + " OK DOWN DOWN OK DOWN",                            # N stepper
+                 K.menu("players") + " " + ADD_A + " OK OK UP",                 # rename picker
+                 K.menu("history"), K.menu("rules") + " UP"):
         a = tmp_path / ("t%d" % len(keys))
         b = tmp_path / ("c%d" % len(keys))
         os.makedirs(str(a))

@@ -213,22 +213,23 @@ def write_start(folder, game, entries=None):
 
 
 # --- the keys --------------------------------------------------------------------------------
-CONTINUE = "OK"                                   # the menu opens on Continue
+CONTINUE = K.menu("continue", game=True)          # the menu opens on Continue
 # the score sheet scrolled to its end, back on "End of hand"
 SHEET = "DOWN OK " + K.down(60) + " LEFT UP"
-# From the menu: History, down its first page and back up; the newest game shown and
-# scrolled; back to the menu. Then New game on the full roster: the players page scrolled to
-# its end, and back out to the menu. (keys, the screen on top after them)
-HISTORY = [("DOWN DOWN DOWN OK " + K.down(12) + " " + K.up(12), "history"),
+# From the menu (the game finished: it is on New game): History, down its first page and
+# back up; the newest game shown and scrolled; back to the menu, up to New game. Then New
+# game on the full roster: the players page scrolled to its end, and back out to the menu.
+# (keys, the screen on top after them)
+HISTORY = [(K.menu("history") + " " + K.down(12) + " " + K.up(12), "history"),
            ("OK " + K.down(14), "history"),
-           ("LEFT LEFT UP UP UP", "menu")]
-ROSTER = [("DOWN OK OK OK " + K.down(24), "newgame"), ("LEFT LEFT LEFT UP", "menu")]
+           ("LEFT LEFT UP UP", "menu")]
+ROSTER = [(K.menu("new game") + " OK OK " + K.down(24), "newgame"), ("LEFT LEFT LEFT UP", "menu")]
 
 
 def _masters_keys(out):
-    # the player who went out names their only phase left (the first); the others: Bob
-    # completed phase 10 (first below "none"), the rest none
-    return ["OK" if p == out else ("DOWN OK" if p == 1 else "OK") for p in range(6)]
+    # the player who went out names their only phase left (the first); Bob completed
+    # phase 10 (his only one left, offered first); the others held ten cards: not asked
+    return ["OK" if p in (out, 1) else "" for p in range(6)]
 
 
 def _session(name, kind, start, steps, **more):

@@ -649,13 +649,16 @@ class Mash:
             return "OK" if scr.choice == (0 if done else 1) else "DOWN"
         e = scr.left[who]
         if isinstance(e, list):
-            want = (1, 0, 0, 0) if done else (10, 0, 0, 0)
-            f = scr.field
-            if e[f] < want[f]:
-                return "UP"
-            if e[f] > want[f]:
-                return "DOWN"
-            return "OK"
+            # one card of 1-9 (completed) or ten (not): LEFT steps the totals and clears
+            # the other kinds; with three buttons UP steps the total on the first column
+            # and DOWN takes the other kinds off on theirs
+            want = 1 if done else 10
+            if scr.three:
+                f = scr.col
+                if f == 0:
+                    return "UP" if sum(e) != want else "OK"
+                return "DOWN" if e[f] else "OK"
+            return "LEFT" if e[0] != want or e[1] or e[2] or e[3] else "OK"
         want = 5 if done else 50
         return "UP" if e < want else ("DOWN" if e > want else "OK")
 
@@ -912,7 +915,7 @@ def twin(events, seed, heap="256K", chunk=100):
             with open(os.path.join(state, n), "wb") as f:
                 f.write(data)
         try:
-            got = play(state, m.tokens, heap=heap)
+            got = play(state, m.tokens, heap=heap, each=True)   # the mash plays a key a call
         except AssertionError as e:
             raise MashError("seed %d: the twin failed: %s" % (seed, str(e)[-3000:]))
         for i in range(len(got)):

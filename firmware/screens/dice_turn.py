@@ -2,12 +2,13 @@
 #
 # The ten dice in two rows (4 low above, 6 high below), each with its number and colour
 # glyph; a held die is drawn inverted, the dice the best score uses are underlined, the
-# cursor is a frame. UP/DOWN move the cursor over the dice and the action buttons on the
-# last line, OK (or RIGHT) presses what it is on: a die is held or released, Roll rolls,
-# Stop asks to save the turn (OK saves it through app.session.commit, BACK goes on
-# rolling). "Real dice" enters what real dice show instead: OK on a die steps its number,
-# then its colour, with UP/DOWN; Score checks them against the set (engine_mpy.dice_match).
-# Leaving a turn after a roll asks first: the dice would be lost (nothing is saved yet).
+# cursor is a frame. Every arrow moves the cursor over the dice and the action buttons on
+# the last line (DOWN and RIGHT onward, UP and LEFT back: no arrow leaves the turn); OK
+# presses what it is on: a die is held or released, Roll rolls, Stop asks to save the turn
+# (OK saves it through app.session.apply, any other key goes on rolling). "Real dice"
+# enters what real dice show instead: OK on a die steps its number, then its colour, with
+# UP/DOWN; Score checks them against the set (engine_mpy.dice_match). Leaving is its own
+# choice, a long OK: after a roll it asks first, on Stay, saying that the dice are lost.
 # Hint (engine_mpy.dice_advise, loaded for the press and dropped after) marks the dice to
 # hold with a ^ under them and shows the chance and expected score; on real dice each
 # press assumes one roll fewer left (2, 1, none), shown on the phase line.
@@ -79,6 +80,7 @@ class DiceTurn(Screen):
         self.where = None   # entered dice: which real die each slot is on
         self.edit = 0       # 1: stepping a die's number, 2: its colour
         self.ask = 0        # 1: save the turn?  2: leave and lose the dice?
+        self.quit = False   # on "leave?": Leave chosen (else Stay)
         self.sel = N_DICE   # the cursor: dice 0-9, then the action buttons
         self.hint = None    # (dice to mark, line, real dice: rolls assumed left) or None
         self.nums = self.turn.nums
@@ -102,36 +104,51 @@ class DiceTurn(Screen):
     # --- keys --------------------------------------------------------------------------
     def key(self, k):
         b = k & _KEY_MASK
-        if self.ask:
-            if b == _OK or b == _RIGHT:
-                if self.ask == 1:
-                    self.save()
-                else:
-                    self.leave()
-            elif b == _BACK or b == _LEFT:
+        if self.ask == 1:
+            # "Save?": OK saves, any other key goes back to the dice
+            if b == _OK:
+                self.save()
+            else:
                 self.ask = 0
                 self.dirty = True
             return True
-        if self.edit:
-            return self.key_edit(b)
-        if b == _UP or b == _DOWN:
-            n = N_DICE + len(self.actions())
-            self.sel = (self.sel + (1 if b == _DOWN else -1)) % n
+        if self.ask == 2:
+            # "Leave?": the arrows choose Stay or Leave, OK does it (Stay first)
+            if b == _OK:
+                if self.quit:
+                    self.leave()
+                else:
+                    self.ask = 0
+            elif b != _BACK:
+                self.quit = not self.quit
             self.dirty = True
             return True
-        if b == _OK or b == _RIGHT:
+        if self.edit:
+            return self.key_edit(b)
+        if b == _UP or b == _DOWN or b == _LEFT or b == _RIGHT:
+            # every arrow moves the cursor (over the dice, then the buttons): none leaves
+            n = N_DICE + len(self.actions())
+            self.sel = (self.sel + (1 if b == _DOWN or b == _RIGHT else -1)) % n
+            self.dirty = True
+            return True
+        if b == _OK:
             self.press()
             return True
-        if (b == _BACK or b == _LEFT) and not self.free:
-            if self.count:
-                self.ask = 2
-                self.dirty = True
-            else:
+        if b == _BACK:
+            # leaving is its own choice (long OK), and says what it loses
+            if self.free or not (self.count or self.where is not None):
                 self.leave()
+            else:
+                self.ask = 2
+                self.quit = False
+                self.dirty = True
             return True
         return False
 
     def leave(self):
+        if self.free:
+            self.app.pop()
+            return
         # The turn took the home screen's place on the stack (RAM): give it back.
         self.app.pop()
         self.app.push("dice_home")
@@ -313,9 +330,9 @@ class DiceTurn(Screen):
         if self.ask == 1:
             s = "Save: %s?" % (("%d points" % self.score) if self.score >= 0 else "not made")
         elif self.ask == 2:
-            s = "Leave? Dice are lost"
+            s = ("Leave? These dice" if self.where is not None else "Leave? Roll %d" % self.count)
         elif self.edit:
-            s = "Die %d %s: UP/DOWN" % (self.sel + 1, "number" if self.edit == 1 else "colour")
+            s = "%s: UP/DOWN, OK" % ("Number" if self.edit == 1 else "Colour")
         elif self.hint:
             s = self.hint[1]
         elif self.count or self.where is not None:
@@ -326,19 +343,22 @@ class DiceTurn(Screen):
             s = "Phase %d:" % self.phase
         c.text(s, 1, 40)
         s = self.label
-        if self.hint and self.where is not None:
+        if self.ask == 2:
+            s = "are lost, unsaved."
+        elif self.hint and self.where is not None:
             n = self.hint[2]
             s = ("If %d rolls left" % n) if n > 1 else ("If 1 roll left" if n else "If no rolls left")
         c.text(s, 1, 48)
-        if self.ask:
-            c.text("OK: yes   BACK: no", 1, 56)
+        if self.ask == 1:
+            c.text("OK: save  other: back", 1, 56)
             return
         x = 1
-        a = self.actions()
+        a = ("Stay", "Leave") if self.ask else self.actions()
+        sel = N_DICE + (1 if self.quit else 0) if self.ask else self.sel
         for i in range(len(a)):
             x0 = x
             x = c.text(a[i], x + 2, 56) + 2
-            if self.sel == N_DICE + i:
+            if sel == N_DICE + i:
                 c.invert_rect(x0, 56, x - x0, 8)
             else:
                 c.rect(x0, 56, x - x0, 8)

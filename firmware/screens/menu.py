@@ -1,4 +1,5 @@
-# The main menu: the first screen, the root of the stack (BACK here does nothing).
+# The main menu: the first screen, the root of the stack (BACK here does nothing). It opens
+# on Continue, which names the running game, when there is one, else on New game.
 from firmware.screens.base import ListScreen
 
 # (what the player reads, the screen module it opens)
@@ -13,20 +14,40 @@ ENTRIES = (
     ("About", "about"),
 )
 
+_KINDS = {"classic": "Phase 10", "masters": "Masters", "twist": "Twist", "dice": "Dice"}
+
+
 class Menu(ListScreen):
     title = "Phase 10"
 
     def __init__(self, app):
         ListScreen.__init__(self, app, len(ENTRIES))
+        s = app.session
+        self.game = s.game.KIND if s is not None and s.game is not None else None
+        if self.game is None:
+            self.sel = 1
 
     def park(self):
-        return self.park_place()
+        return (self.sel, self.top, self.game)
 
     def resume(self, s):
-        self.resume_place(s)
+        # its place kept, unless a game started or ended meanwhile: then Continue with a
+        # game, New game without one, as when the device starts
+        if s[2] == self.game:
+            self.resume_place(s)
 
     def label(self, i):
+        if i == 0 and self.game:
+            return "Continue " + _KINDS.get(self.game, "")
         return ENTRIES[i][0]
+
+    def tick(self, now):
+        # a game started or finished under the menu: Continue says so
+        s = self.app.session
+        g = s.game.KIND if s is not None and s.game is not None else None
+        if g != self.game:
+            self.game = g
+            self.move((0 if g else 1) - self.sel, True)
 
     def choose(self, i):
         name = ENTRIES[i][1]

@@ -25,9 +25,14 @@ _REPEAT = const(0x80)
 
 _DONE = "\x01"
 _DEL = "\x02"
-# Lower case right after "done": after the first letter a name goes on in lower case.
-WHEEL = _DONE + "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -.'" + _DEL
-_FIRST = const(27)          # "A": where the wheel starts for a name's first letter
+# The wheel is ordered for few presses. After the first letter it starts on "done", with
+# the lower case letters upward from it, the ones names use most first (a, e, n, i, r...),
+# and "delete" one step down. A name's first letter starts on M among the capitals, the
+# ones names start with most nearest to it either way (A, S, D... upward; J, C, K...
+# downward). Holding UP or DOWN turns the wheel on.
+WHEEL = (_DONE + "aenirlosthdymcukbjgvpfwzxq" + " -.'" + "0123456789"
+         + "QYIVFPGTRKCJ" + "MASDLBENHWZOUX" + _DEL)
+_FIRST = WHEEL.index("M")   # where the wheel starts for a name's first letter
 MAX_LEN = 12         # as the engines take names
 _X0 = const(4)
 _Y = const(28)              # the name's line

@@ -38,7 +38,7 @@ def test_entered_dice_are_matched_and_saved_as_faces():
     assert r["how"] == "entered" and len(r["faces"]) == 10 and "dice" not in r
     assert g.total(0) == 60
     e = raises(RuleError, g.add, {"player": 0, "dice": "10r 10r 10g 10b 10o 10g 1b 2b 3b 4b".split()})
-    assert e.hand == 2 and "10r 10r" in message(e)
+    assert e.hand == 2 and "red 10 and red 10" in message(e)
     assert len(g.records) == 1 and g.total(0) == 60 and g.state.phase[0] == 2 and g.state.turns == 1
     raises(RuleError, g.add, {"player": 0, "faces": "0123456789"})
     raises(RuleError, g.add, {"player": 0, "faces": "012"})
