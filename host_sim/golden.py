@@ -17,18 +17,36 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DIR = os.path.join(_ROOT, "tests", "golden")
 MEM_FREE = 40000   # the About screen's free-memory figure, fixed so the screen is stable
 
+if _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)
+# The keys come from tests/table_keys.py, the one place that knows each screen's keys.
+from tests.table_keys import new_game, seat, type_name, hand, counts, points, menu, FAIL
+
 # Twist: New game, Twist, players A and B added, Next, A deals; then one hand (A out, B 10).
-_TW = "DOWN OK DOWN DOWN OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK DOWN OK"
+_TW = new_game("twist", ["A", "B"], dealer=0)
 _TH = "OK OK OK OK OK"
 _TW2 = " ".join([_TW, _TH, _TH])   # A on space 7, B on the Twist space 3
 _TW_OVER = " ".join([_TW, _TH, _TH, "OK " + _TH, _TH, _TH, "OK " + _TH, _TH, _TH, "OK " + _TH])
 
 # Dice: New game, Dice, players A and B added, Next: the turn-order roll (seeded: a tie of
 # 5s, then A rolls higher). Then A's turn: roll 1 and 2 not made, roll 3 makes phase 1 (30).
-_DI = "DOWN OK UP OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK"
+_DI = new_game("dice", ["A", "B"])
 _DI_HOME = _DI + " OK OK OK"
 _DI_ROLL1 = _DI_HOME + " OK OK"
 _DI_HAND2 = _DI_HOME + " OK OK OK OK OK OK"   # A saved 30 for phase 1; B's turn
+
+# Phase 10: A, B and C, B deals. Hand 1: B goes out, A completes and keeps a 1-9, a 10-12
+# and a Skip (30 points), C holds ten (50). Hand 2: A out, B and C hold ten.
+_CA = new_game("classic", ["A", "B", "C"], dealer=1)
+_CA_H1 = hand(1, [counts([1, 1, 1, 0]), None, FAIL])
+_CA_H2 = hand(0, [None, FAIL, FAIL])
+# By points (Settings > Hands by), A and B, A deals.
+_PTS = " ".join([menu("settings"), "DOWN DOWN DOWN DOWN OK UP OK LONG_OK UP UP UP UP",
+                 new_game("classic", ["A", "B"], dealer=0)])
+# First 2 phases, A and B: each completes both in two hands with 5 points left: a tie.
+_TIE = " ".join([new_game("classic", ["A", "B"], dealer=0, variation="first_n", phases=2),
+                 hand(0, [None, counts([1, 0, 0, 0])]), hand(1, [counts([1, 0, 0, 0]), None])])
+_MA = new_game("masters", ["A", "B"], dealer=0)
 
 
 def _dice_over():
@@ -57,26 +75,29 @@ SAVED = {"dice_over": _dice_over}
 # name -> key script from start-up
 CASES = (
     ("menu", ""),
-    ("menu_scrolled", "UP"),
-    ("settings", "DOWN DOWN DOWN DOWN DOWN OK"),
-    ("settings_edit", "DOWN DOWN DOWN DOWN DOWN OK DOWN OK UP"),
-    ("about", "UP OK"),
+    ("menu_scrolled", "UP UP"),
+    ("settings", menu("settings")),
+    ("settings_edit", menu("settings") + " DOWN OK UP"),
+    ("about", menu("about")),
+    ("help_menu", "HELP"),
     # Engineer A: the menu's entries, New game, the picker, Players, History, Rules.
-    ("continue_none", "OK"),
-    ("newgame_game", "DOWN OK"),
-    ("newgame_variation", "DOWN OK OK"),
-    ("newgame_first_n", "DOWN OK OK DOWN DOWN OK DOWN DOWN"),
-    ("picker", "DOWN OK OK OK OK UP UP"),
-    ("newgame_players", "DOWN OK OK OK OK OK OK DOWN OK UP OK OK"),
-    ("newgame_dealer", "DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK"),
-    ("newgame_abandon", "DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK DOWN OK LONG_OK OK"),
-    ("players_list", "DOWN DOWN DOWN DOWN OK OK OK OK"),
-    ("players_detail", "DOWN DOWN DOWN DOWN OK OK OK OK OK"),
-    ("history_empty", "DOWN DOWN DOWN OK"),
-    ("history", "DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK DOWN OK LONG_OK "
-                "OK DOWN OK DOWN OK OK DOWN OK DOWN DOWN OK DOWN OK LONG_OK DOWN DOWN OK"),
-    ("rules_phase", "UP UP OK DOWN"),
-    ("rules_twist", "UP UP OK UP"),
+    ("continue_none", menu("continue")),
+    ("newgame_game", "OK"),
+    ("newgame_variation", "OK OK"),
+    ("newgame_first_n", "OK OK DOWN DOWN OK DOWN DOWN"),
+    ("picker", "OK OK OK OK UP UP"),
+    ("newgame_players", "OK OK OK " + seat(["A", "B"])[:-len(" DOWN DOWN OK")]),
+    ("newgame_dealer", "OK OK OK " + seat(["A", "B"])),
+    ("newgame_abandon", new_game("classic", ["A", "B"], dealer=0) + " LONG_OK "
+                        + menu("new game", game=True)),
+    ("players_list", menu("players") + " OK " + type_name("A")),
+    ("players_detail", menu("players") + " OK " + type_name("A") + " OK"),
+    ("history_empty", menu("history")),
+    ("history", " ".join([new_game("classic", ["A", "B"], dealer=0), "LONG_OK",
+                          menu("new game", game=True), "DOWN OK DOWN OK OK DOWN OK DOWN DOWN OK DOWN OK",
+                          "LONG_OK", menu("history", game=True)])),
+    ("rules_phase", menu("rules") + " DOWN"),
+    ("rules_twist", menu("rules") + " UP"),
     # Engineer C: Twist. A new game of A and B on the default board (A deals); in every
     # hand A goes out (+3) and B keeps 10 cards (+1), B taking the phase before on a Twist space.
     ("twist_home", _TW),
@@ -91,17 +112,19 @@ CASES = (
     ("twist_over", _TW_OVER),
     ("twist_sheet", _TW_OVER + " DOWN DOWN DOWN DOWN OK"),
     # Engineer B: Phase 10 and Masters (a game started through New game, then its screens).
-    ('cards_standings', 'DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN OK UP UP OK OK DOWN DOWN OK DOWN DOWN OK OK OK UP UP OK OK OK UP OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK OK'),
-    ('cards_undo', 'DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN OK UP UP OK OK DOWN DOWN OK DOWN DOWN OK OK OK UP UP OK OK OK UP OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK OK DOWN DOWN OK'),
-    ('cards_hand_counts', 'DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN OK UP UP OK OK DOWN DOWN OK DOWN DOWN OK OK OK UP UP OK'),
-    ('cards_hand_points', 'DOWN DOWN DOWN DOWN DOWN OK DOWN DOWN DOWN DOWN OK UP OK LONG_OK UP UP UP UP OK OK OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK DOWN OK OK OK UP UP UP UP UP UP UP UP UP UP UP UP'),
-    ('cards_ask', 'DOWN DOWN DOWN DOWN DOWN OK DOWN DOWN DOWN DOWN OK UP OK LONG_OK UP UP UP UP OK OK OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK DOWN OK OK OK UP UP UP UP UP UP UP UP UP UP UP UP OK'),
-    ('cards_masters_phase', 'DOWN OK DOWN OK OK OK OK DOWN OK UP OK OK DOWN DOWN OK DOWN OK OK OK OK DOWN DOWN'),
-    ('cards_review', 'DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN OK UP UP OK OK DOWN DOWN OK DOWN DOWN OK OK OK UP UP OK OK OK UP OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK'),
-    ('cards_refusal', 'DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN OK UP UP OK OK DOWN DOWN OK DOWN DOWN OK OK OK UP UP UP UP UP OK OK OK OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK'),
-    ('cards_sheet', 'DOWN OK OK OK OK OK OK DOWN OK UP OK OK DOWN OK UP UP OK OK DOWN DOWN OK DOWN DOWN OK OK OK UP UP OK OK OK UP OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK OK OK DOWN OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK OK DOWN OK'),
-    ('cards_tiebreak', 'DOWN OK OK DOWN DOWN OK DOWN DOWN DOWN OK OK OK OK DOWN OK UP OK OK DOWN OK UP UP OK OK DOWN DOWN OK DOWN OK OK OK UP OK OK OK OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK OK OK DOWN OK UP OK OK OK OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK OK'),
-    ('cards_gameover', 'DOWN OK OK DOWN DOWN OK DOWN DOWN DOWN OK OK OK OK DOWN OK UP OK OK DOWN OK UP UP OK OK DOWN DOWN OK DOWN OK OK OK UP OK OK OK OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK OK OK DOWN OK UP OK OK OK OK UP UP UP UP UP UP UP UP UP UP OK OK OK OK OK OK'),
+    ("cards_standings", _CA + " " + _CA_H1),
+    ("cards_undo", _CA + " " + _CA_H1 + " DOWN DOWN OK"),
+    ("cards_hand_counts", _CA + " OK DOWN OK LEFT LEFT LEFT UP RIGHT"),
+    ("cards_hand_full", _CA + " OK DOWN OK"),
+    ("cards_hand_points", _PTS + " OK OK RIGHT RIGHT UP"),
+    ("cards_ask", _PTS + " OK OK " + points(60)),
+    ("cards_masters_phase", _MA + " OK OK OK " + counts([3, 0, 0, 0]) + " UP UP"),
+    ("cards_review", _CA + " " + _CA_H1[:-len(" OK")]),
+    ("cards_refusal", _CA + " OK DOWN OK " + counts([0, 0, 3, 0]) + " " + counts([8, 0, 2, 0])),
+    ("cards_sheet", " ".join([_CA, _CA_H1, _CA_H2, "DOWN OK"])),
+    ("cards_tiebreak", _TIE),
+    ("cards_gameover", _TIE + " OK"),
+    ("help_hand", _CA + " OK DOWN OK HELP"),
     # Dice: the turn-order roll (a tie, then settled), the standings, a turn rolled (not
     # made), two dice held, the third roll making the phase (its dice underlined), real
     # dice being entered, the Undo question, the free roller, and a saved game at its end:
@@ -112,6 +135,7 @@ CASES = (
     ("dice_turn_rolled", _DI_ROLL1),
     ("dice_turn_held", _DI_ROLL1 + " UP OK UP OK"),
     ("dice_turn_made", _DI_HOME + " OK OK OK OK"),
+    ("dice_turn_leave", _DI_ROLL1 + " LONG_OK"),
     ("dice_entry", _DI_HAND2 + " OK DOWN OK DOWN OK UP UP OK"),
     # The Hint: after the first roll (the dice to hold marked ^, the chance and expected
     # score), after the third (just the score), and on real dice (each die on its first
@@ -122,7 +146,9 @@ CASES = (
     ("dice_entry_hint", _DI_HAND2 + " OK DOWN OK UP UP OK DOWN OK"),
     ("dice_entry_stop", _DI_HAND2 + " OK DOWN OK UP UP OK DOWN OK OK"),
     ("dice_undo", _DI_HAND2 + " UP OK"),
-    ("dice_roller", "DOWN DOWN OK OK DOWN OK"),
+    ("dice_roller", menu("dice roller") + " OK DOWN OK"),
+    ("help_dice", menu("dice roller") + " HELP"),
+    ("help_colours", "HELP " + " ".join(["DOWN"] * 14)),
     ("dice_over", "GAME:dice_over OK"),
     ("dice_sheet", "GAME:dice_over OK UP UP UP OK DOWN DOWN DOWN DOWN DOWN DOWN DOWN DOWN"),
 )
