@@ -25,6 +25,13 @@ each continued after a restart beside a 1,000-game history and a full roster):
   emulator, times rp2040_factor, plus the wire time of the bytes sent at 400 kHz.
 - rp2040_factor: (pystone pass on an RP2040 at 125 MHz, published) / (the same pass timed
   here on the micropython binary, tools/pystone.py).
+- tap_to_frame_ms_p50/p95: the same from the button's edge (an arrow's press, OK's
+  release): the timer's sampling (every Buttons.PERIOD_MS) and the loop's wake-up added
+  to each key event's time.
+- presses_per_player_p50/p90, presses_per_hand_p50/p90: button presses to enter a card
+  hand, per player who did not go out (the hand's own presses, opening the entry, who went
+  out and saving, left out) and per hand, over 4,000 hands drawn from a deck model
+  (tools/bench_presses.py says how; 96 of them played on the simulator and checked).
 - i2c_bytes_per_key_p50/p95: bytes on the I2C wire per key event.
 - dice_eval_us: tools/bench_dice.py's median per roll and phase on the micropython binary.
 - advise_ms_p95_rp2040, advise_heap_kb: the dice Hint (tools/bench_advise.py): p95 time of
@@ -79,6 +86,12 @@ BUDGETS = {
     "heap_ratio_32_64": None,
     "key_to_frame_ms_p50": 15,
     "key_to_frame_ms_p95": 30,
+    "tap_to_frame_ms_p50": 25,
+    "tap_to_frame_ms_p95": 60,
+    "presses_per_player_p50": 4,
+    "presses_per_player_p90": None,
+    "presses_per_hand_p50": None,
+    "presses_per_hand_p90": None,
     "rp2040_factor": None,
     "i2c_bytes_per_key_p50": 400,
     "i2c_bytes_per_key_p95": None,
@@ -545,8 +558,22 @@ def run(build):
         res["key_to_frame_ms_p95_same_screen"] = round(percentile(same, 95), 1)
     if new:
         res["key_to_frame_ms_p50_screen_change"] = round(percentile(new, 50), 1)
+    # From the button's edge, as a player feels it: an arrow fires on its press, OK on its
+    # release, at the timer's next sample (every Buttons.PERIOD_MS, the edge anywhere in
+    # between: ten evenly spread offsets per event), then the loop, sleeping a
+    # millisecond at a time, takes it (half a millisecond on average), then the event's
+    # own time as above. The debounce adds nothing: a change counts at once.
+    from firmware.buttons import Buttons
+    period = Buttons.PERIOD_MS
+    taps = [m + (j + 0.5) * period / 10.0 + 0.5 for m in ms for j in range(10)]
+    res["tap_to_frame_ms_p50"] = round(percentile(taps, 50), 1)
+    res["tap_to_frame_ms_p95"] = round(percentile(taps, 95), 1)
     res["i2c_bytes_per_key_p50"] = percentile(nbytes, 50)
     res["i2c_bytes_per_key_p95"] = percentile(nbytes, 95)
+
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import bench_presses
+    res.update(bench_presses.run())
 
     res["dice_eval_us"] = dice_eval(build)
     res["dice_eval_ms_rp2040"] = round(res["dice_eval_us"] * factor / 1000.0, 1)

@@ -1,0 +1,179 @@
+"""Presses per hand (make bench): how many button presses the table makes to enter a card
+hand on the device, per player who did not go out (the presses for the hand itself left
+out: opening the entry, who went out, saving; in Masters the phase of who went out).
+
+Hands are drawn from a deck model, the keys for each come from tests/table_keys.py (the
+one place that knows the hand screen's keys, shortest way), and a sample of them is played
+on the simulated device to check those keys save exactly the hand drawn.
+
+The deck model (docs/rules.md, the decks): Phase 10 has 96 numbered cards (1-12, two of
+each in four colours), 8 Wilds and 4 Skips; Masters the same with 2 Skips. 2-6 players, the
+one who went out chosen at random. Each other player completed their phase with chance
+0.4 (then keeps 1 to the most their phase leaves, at random), else holds ten. The cards
+held are dealt from the deck without replacement. Half the hands are Masters (a phase
+named by each player who completed), half Classic; half entered by cards, half by points
+(points worked out from the same cards).
+
+  python tools/bench_presses.py [HANDS]    prints the figures as JSON
+"""
+import json
+import os
+import random
+import shutil
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+P_COMPLETED = 0.4
+HANDS = 4000
+CHECKED = 24          # hands of each kind played on the simulator
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Flo"]
+
+
+def deck(masters):
+    # kinds: 0 a 1-9, 1 a 10-12, 2 a Skip, 3 a Wild
+    return [0] * 72 + [1] * 24 + [2] * (2 if masters else 4) + [3] * 8
+
+
+def draw_hand(rng, n, masters):
+    """(out, cards): cards[p] = [1-9, 10-12, Skip, Wild] counts, None for who went out;
+    phase_cards: the cards a phase 1 lays (the first hand: everybody on phase 1)."""
+    out = rng.randrange(n)
+    cards = deck(masters)
+    rng.shuffle(cards)
+    left = []
+    for p in range(n):
+        if p == out:
+            left.append(None)
+            continue
+        # phase 1 lays 6 cards: one who completed it keeps 1 to 4
+        k = rng.randint(1, 4) if rng.random() < P_COMPLETED else 10
+        e = [0, 0, 0, 0]
+        for _ in range(k):
+            e[cards.pop()] += 1
+        left.append(e)
+    return out, left
+
+
+def points_of(e):
+    return 5 * e[0] + 10 * e[1] + 15 * e[2] + 25 * e[3]
+
+
+def keys_for(out, left, masters, by_points):
+    """The keys of the hand page for this hand, each player the shortest way (counts and
+    points from tests/table_keys.py); the questions the device asks (Masters: the phase
+    named; by points: "Did they complete it?" where the engine says points leave it open)
+    answered from the cards drawn."""
+    from tests import table_keys as K
+    from engine_mpy.classic import Classic
+    from engine_mpy.masters import Masters
+    n = len(left)
+    g = (Masters if masters else Classic)({"players": NAMES[:n], "dealer": 0})
+    st = g.before(None)
+    named = [0] * n
+    k = ["OK", " ".join(["DOWN"] * out), "OK"]
+    if masters:
+        named[out] = 1
+        k.append("OK")                    # the lowest phase left, offered first
+    for p in range(n):
+        e = left[p]
+        if e is None:
+            continue
+        done = sum(e) < 10
+        if by_points:
+            k.append(K.points(points_of(e)))
+            if masters:
+                # by points the phase page opens on the lowest left under 50 points (what
+                # ten cards score at least), else on "none"
+                named[p] = 1 if done else 0
+                low = points_of(e) < 50
+                k.append("OK" if done == low else ("UP OK" if done else "DOWN OK"))
+            if g.points_open(st, p, points_of(e), named if masters else None):
+                # the page offers No first at 50 points or more, Yes below
+                first_no = points_of(e) >= 50
+                k.append("OK" if done != first_no else ("UP OK" if first_no else "DOWN OK"))
+        else:
+            k.append(K.counts(e))
+            if masters and done:
+                named[p] = 1
+                k.append("OK")            # the page opens on the lowest left
+    k.append("OK")                        # the check page: save
+    return " ".join(x for x in k if x)
+
+
+def count(keys):
+    return len(keys.split())
+
+
+def figures(hands=HANDS, seed=2026):
+    """Per hand: presses per player who did not go out (the hand's own presses left out:
+    opening the entry, who went out and its OK, the save, and in Masters the phase of the
+    one who went out), and presses for the whole hand."""
+    rng = random.Random(seed)
+    per_player = []
+    per_hand = []
+    for i in range(hands):
+        masters = i % 2 == 1
+        by_points = (i // 2) % 2 == 1
+        n = rng.randint(2, 6)
+        out, left = draw_hand(rng, n, masters)
+        k = count(keys_for(out, left, masters, by_points))
+        own = 3 + out + (1 if masters else 0)
+        per_hand.append(k)
+        per_player.append(round((k - own) / float(n - 1), 2))
+    return per_player, per_hand
+
+
+def percentile(values, p):
+    v = sorted(values)
+    i = max(0, int(-(-p * len(v) // 100)) - 1)
+    return v[i]
+
+
+def check_on_device(seed=7, each=CHECKED):
+    """Play drawn hands on the simulator (a fresh game each, the first hand) and compare
+    the saved record with the hand drawn. Returns the number checked."""
+    from host_sim import script, sim
+    from tests import table_keys as K
+    sim.use_fake_machine()
+    rng = random.Random(seed)
+    checked = 0
+    for masters in (False, True):
+        for by_points in (False, True):
+            for _ in range(each):
+                n = rng.randint(2, 6)
+                out, left = draw_hand(rng, n, masters)
+                state = tempfile.mkdtemp(prefix="phase10-presses-")
+                try:
+                    dev = script.Device(state=state, mem_free=40000)
+                    if by_points:
+                        dev.play(script.parse(K.menu("settings") + " DOWN DOWN DOWN DOWN OK UP OK LONG_OK UP UP UP UP"))
+                    dev.play(script.parse(K.new_game("masters" if masters else "classic", NAMES[:n], dealer=0)))
+                    dev.play(script.parse(keys_for(out, left, masters, by_points)))
+                    g = dev.app.session.game
+                    assert g is not None and len(g.records) == 1, "hand not saved: %r" % ((masters, by_points, out, left),)
+                    rec = g.records[0]
+                    want = [None if e is None else (points_of(e) if by_points else e) for e in left]
+                    assert rec["out"] == out and rec["left"] == want, (rec, out, want)
+                    checked += 1
+                finally:
+                    shutil.rmtree(state, ignore_errors=True)
+    return checked
+
+
+def run():
+    per_player, per_hand = figures()
+    return {
+        "presses_per_player_p50": percentile(per_player, 50),
+        "presses_per_player_p90": percentile(per_player, 90),
+        "presses_per_hand_p50": percentile(per_hand, 50),
+        "presses_per_hand_p90": percentile(per_hand, 90),
+        "presses_hands_checked": check_on_device(),
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(run(), indent=1, sort_keys=True))
