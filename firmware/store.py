@@ -198,8 +198,9 @@ def _write(f, text):
 
 def small_heap():
     """Whether this heap is small for the firmware: under twice what it needs (make bench's
-    min_heap_kb on the 64-bit unix port; a 32-bit board needs about three quarters of
-    that: an ESP32's 56-110 KB is small, a Pico's 200 KB is not). On a small heap the
+    min_heap_kb on the 64-bit unix port; a 32-bit board needs about 0.9 of that, as
+    make bench measures on MicroPython's 32-bit WebAssembly port: an ESP32's 56-110 KB
+    is small, a Pico's 200 KB is not). On a small heap the
     garbage is collected before a screen's code loads or a game is saved, so the code
     loads into one tidy stretch (collecting only when an allocation fails leaves the heap
     in pieces), and a closed screen's module is dropped at once. With room to spare the

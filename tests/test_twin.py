@@ -20,7 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(os.path.dirname(sys.executable), "")
 # One build folder per test process, so two test runs at once never compile into each other.
 BUILD = os.path.join(ROOT, "build", "twin-test-%d" % os.getpid())
-# The unix port is 64-bit (objects about twice their size on a 32-bit board) and this heap
+# The unix port is 64-bit (a 32-bit board's heap is about 0.88 of it: make bench) and this heap
 # also holds the host side: the controller emulator, the fake machine and the script
 # runner (about 25 KB of it).
 HEAP = "128K"

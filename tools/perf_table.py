@@ -1,0 +1,111 @@
+"""The performance tables in README.md and docs/performance.md, made from bench/results.json
+(make bench writes both after each run; tests/test_perf_table.py checks they match the
+committed results). Only the text between the markers is rewritten.
+
+  python tools/perf_table.py          rewrite the tables from bench/results.json
+  python tools/perf_table.py --check  exit 1 when a table differs from what it would be
+"""
+import json
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RESULTS = os.path.join(ROOT, "bench", "results.json")
+START = "<!-- bench table: made by tools/perf_table.py from bench/results.json -->"
+END = "<!-- end of bench table -->"
+
+# (figure, what it is) in the order shown; README shows the first ones (SHORT).
+WHAT = (
+    ("tap_to_frame_ms_p50", "from a button's edge (an arrow's press, OK's release) to the end of the frame it causes, on the RP2040 estimate at 400 kHz: the timer's sampling, the loop's wake-up, the firmware's time, the bus"),
+    ("tap_to_frame_ms_p95", "the same, 95th percentile"),
+    ("presses_per_player_p50", "presses to enter a card hand, per player who did not go out, over 4,000 hands drawn from a deck model (tools/bench_presses.py)"),
+    ("presses_per_hand_p50", "presses for a whole hand (opening the entry, who went out, every player, the save)"),
+    ("min_heap_kb", "smallest `micropython -X heapsize` (64-bit unix port, KB, bisected) at which every session (the scripted games, a long game, the worst legal cases) completes on the twin with the files a roomy run leaves; the runner's own code (about 6 KB) is on that heap too"),
+    ("heap_live_kb_32", "the largest live heap over the sessions on MicroPython's 32-bit WebAssembly port (objects the size they are on a board)"),
+    ("heap_ratio_32_64", "32-bit live heap over 64-bit live heap, the largest over the sessions"),
+    ("min_heap_kb_32", "min_heap_kb times that ratio: the 32-bit board's figure"),
+    ("boot_ms", "from `import firmware.main` to the first frame, a 6-player game of 30 hands to load"),
+    ("advise_ms_p95_rp2040", "the dice Hint's answer, 95th percentile, RP2040 estimate"),
+    ("flash_writes_per_hand", "flash writes per committed hand"),
+    ("flash_writes_other_keys", "flash writes on keys that committed nothing"),
+    ("key_to_frame_ms_p50", "from the poll that hands a key to the app to the end of its frame (the edge-to-poll part is in tap_to_frame)"),
+    ("key_to_frame_ms_p95", "the same, 95th percentile"),
+    ("key_to_frame_ms_p95_same_screen", "keys that stay on their screen"),
+    ("key_to_frame_ms_p50_screen_change", "keys that bring another screen up (a full frame on the wire)"),
+    ("min_heap_kb_classic", "min_heap_kb over the Phase 10 sessions"),
+    ("min_heap_kb_masters", "over the Masters sessions"),
+    ("min_heap_kb_twist", "over the Twist sessions"),
+    ("min_heap_kb_dice", "over the Dice sessions"),
+    ("min_heap_kb_worst", "over the worst legal cases alone"),
+    ("heap_live_kb_64", "the largest live heap on the 64-bit unix port"),
+    ("presses_per_player_p90", "presses per player, 90th percentile"),
+    ("presses_per_hand_p90", "presses per hand, 90th percentile"),
+    ("i2c_bytes_per_key_p50", "bytes on the I2C wire per key event"),
+    ("i2c_bytes_per_key_p95", "the same, 95th percentile"),
+    ("advise_heap_kb", "the most heap one Hint answer takes"),
+    ("dice_eval_us", "scoring one roll for one phase on the host's micropython binary (median)"),
+    ("save_bytes", "game.json of a 6-player Classic game after 30 hands"),
+    ("rp2040_factor", "RP2040 time over this host's micropython time for the same pystone pass"),
+)
+SHORT = 8
+
+
+def _fmt(v):
+    if isinstance(v, float):
+        return ("%.2f" % v).rstrip("0").rstrip(".") if v < 10 else "%.1f" % v
+    return str(v)
+
+
+def table(results, budgets, rows):
+    out = ["| figure | value | budget | what it is |", "|---|---|---|---|"]
+    for name, what in rows:
+        if name not in results:
+            continue
+        b = budgets.get(name)
+        v = results[name]
+        mark = "" if b is None or v <= b else " (over)"
+        out.append("| `%s` | %s%s | %s | %s |" % (name, _fmt(v), mark, "-" if b is None else _fmt(b), what))
+    return "\n".join(out)
+
+
+def tables(results):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from bench import BUDGETS
+    return {
+        os.path.join(ROOT, "README.md"): table(results, BUDGETS, WHAT[:SHORT]),
+        os.path.join(ROOT, "docs", "performance.md"): table(results, BUDGETS, WHAT),
+    }
+
+
+def _replace(text, body):
+    i = text.index(START) + len(START)
+    j = text.index(END)
+    return text[:i] + "\n" + body + "\n" + text[j:]
+
+
+def write(results=None, check=False):
+    """Rewrite (or with check, compare) the tables; returns the files that differ."""
+    if results is None:
+        with open(RESULTS) as f:
+            results = json.load(f)
+    differ = []
+    for path, body in tables(results).items():
+        with open(path) as f:
+            text = f.read()
+        new = _replace(text, body)
+        if new != text:
+            differ.append(os.path.relpath(path, ROOT))
+            if not check:
+                with open(path, "w") as f:
+                    f.write(new)
+    return differ
+
+
+if __name__ == "__main__":
+    check = sys.argv[1:] == ["--check"]
+    d = write(check=check)
+    if check and d:
+        print("not made from bench/results.json: %s (run python tools/perf_table.py)" % ", ".join(d))
+        sys.exit(1)
+    for p in d:
+        print("rewrote the bench table in %s" % p)
