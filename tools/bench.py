@@ -328,8 +328,26 @@ def _live(r, s):
     raise RuntimeError("%s: no live heap figure:\n%s%s" % (s["name"], r.stdout[-2000:], r.stderr[-2000:]))
 
 
+_WRAP = {}
+
+
+def wrapper_us(build):
+    """What the timing wrapper adds per call into a stand-in (tools/bench_play.py), the
+    least of five processes: measured once a run, then held (BENCH_WRAP_US)."""
+    if "us" not in _WRAP:
+        got = []
+        for i in range(5):
+            for ln in _mpy(build, os.path.join(ROOT, "tools", "bench_play.py"), ["wrap"]).splitlines():
+                if ln.startswith("wrap "):
+                    got.append(float(ln.split()[1]))
+        _WRAP["us"] = min(got)
+    return _WRAP["us"]
+
+
 def _mpy(build, script, args, heap=TIMING_HEAP):
     env = dict(os.environ, MICROPYPATH=mpy_path(build))
+    if "us" in _WRAP:
+        env["BENCH_WRAP_US"] = repr(_WRAP["us"])
     r = subprocess.run([os.path.join(ROOT, ".venv", "bin", "micropython"), "-X", "heapsize=" + heap,
                         script] + args, env=env, capture_output=True, text=True, timeout=900)
     if r.returncode != 0:
@@ -353,31 +371,28 @@ def _runs(build, args):
 
 
 def key_events(build, s, cals, repeat=3):
-    """[(ms on the board, bytes, another screen came up)] per key event of the session on
-    the micropython binary.
-    Each run is scaled by the pystone time of its own process (the host is shared: a busy
-    moment slows both); of `repeat` runs each event keeps its least disturbed figure (the
-    events are the same every run, the session being seeded). The pystone times go to
-    cals."""
+    """[(us, fake_us, bytes, another screen came up)] per key event of the session on the
+    micropython binary, host time: of `repeat` runs each event keeps its least disturbed
+    run (the least firmware time; the events are the same every run, the session being
+    seeded). The run's one factor scales them all afterwards (run()); the pystone times
+    of each process go to cals."""
     best = None
     for r in range(repeat):
         work = _fresh(s, os.path.join(os.path.dirname(s["start"]), "timing"))
         ev, cal = _runs(build, ["keys", work, _keys_file(s)] + _screen_args(s))
         cals.append(cal)
-        f = RP2040_US_PER_PASS / cal
-        ev = [(frame_ms(us, fake, b, f), b, new) for us, fake, b, new in ev]
         if best is None:
             best = ev
         elif len(ev) != len(best):
             raise RuntimeError("%s: %d key events, then %d" % (s["name"], len(best), len(ev)))
         else:
-            best = [x if x[0] <= y[0] else y for x, y in zip(best, ev)]
+            best = [x if x[0] - x[1] <= y[0] - y[1] else y for x, y in zip(best, ev)]
     return best
 
 
 def boot(build, tmp, cals):
-    """boot_ms (the least disturbed of five starts on a saved 6-player game, each scaled by
-    its own process's pystone) and that save's size in bytes."""
+    """The least disturbed of five starts on a saved 6-player game as (us, fake_us, bytes),
+    host time, and that save's size in bytes."""
     g, text = six_player_save()
     d = os.path.join(tmp, "boot")
     shutil.rmtree(d, ignore_errors=True)
@@ -388,9 +403,8 @@ def boot(build, tmp, cals):
     for i in range(5):
         ev, cal = _runs(build, ["boot", d])
         cals.append(cal)
-        us, fake, b, _ = ev[0]
-        runs.append(frame_ms(us, fake, b, RP2040_US_PER_PASS / cal))
-    return min(runs), len(text.encode())
+        runs.append(ev[0][:3])
+    return min(runs, key=lambda r: r[0] - r[1]), len(text.encode())
 
 
 def flash_writes(s, tmp):
@@ -532,17 +546,27 @@ def run(build):
     res["min_heap_kb_32"] = int(math.ceil(res["min_heap_kb"] * max(ratios)))
 
     # Timings, one process at a time, each with its own pystone calibration.
+    # One factor for the run: the host's least disturbed pystone pass over every timing
+    # process (each times short windows, as short as the key events, and keeps its fastest:
+    # a window the scheduler interrupted is never the fastest). The key events and the
+    # boot keep their least disturbed runs in host time and are all scaled by it, so a
+    # busy moment can only be thrown away, never scaled into a figure.
     cals = [host_pystone()]
-    events = []
+    res["wrapper_us"] = round(wrapper_us(build), 3)
+    raw = []
     for s in sessions:
-        events += key_events(build, s, cals)
-    res["boot_ms"], res["save_bytes"] = boot(build, TMP, cals)
-    res["boot_ms"] = round(res["boot_ms"], 1)
-    host_us = percentile(cals, 50)
+        raw += key_events(build, s, cals)
+    (b_us, b_fake, b_bytes), res["save_bytes"] = boot(build, TMP, cals)
+    host_us = min(cals)
     factor = RP2040_US_PER_PASS / host_us
+    res["boot_ms"] = round(frame_ms(b_us, b_fake, b_bytes, factor), 1)
     res["rp2040_factor"] = round(factor, 1)
     res["pystone_us_host"] = round(host_us, 3)
     res["pystone_us_rp2040"] = round(RP2040_US_PER_PASS, 1)
+    print("factor applied: %.1f (host pystone pass %.3f us, the least of %d processes' "
+          "fastest windows; their median %.3f us)" % (factor, host_us, len(cals), percentile(cals, 50)),
+          file=sys.stderr)
+    events = [(frame_ms(us, fake, b, factor), b, new) for us, fake, b, new in raw]
     ms = [e[0] for e in events]
     nbytes = [e[1] for e in events]
     res["key_events"] = len(ms)
