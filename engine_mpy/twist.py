@@ -73,14 +73,15 @@ def move(pos, steps, red):
         # No 1-space move off the red space; completing Phase 10 (2 or 3) moves past it.
         return red + 1 if steps >= 2 else red
     to = pos + steps
+    # Moving past the red space needs Phase 10 completed on it, except a move of 2 or more
+    # from one of the two spaces before it, which jumps it (the Twist rulebook: "You may
+    # skip over the 10th Phase space by earning a 2 or 3-space move from one of the two
+    # preceding spaces"), even one that would end on it. A move from further back stops
+    # on the red space.
+    if steps >= 2 and pos >= red - 2 and to >= red:
+        return red + 1
     if to <= red:
         return to
-    # Moving past the red space needs Phase 10 completed on it, except a move from one of
-    # the two spaces before it, which may jump it (seeds/twist.txt: "You may skip over the
-    # 10th Phase space by earning a 2 or 3-space move from one of the two preceding
-    # spaces"). A longer move from further back stops on the red space.
-    if pos >= red - 2:
-        return red + 1
     return red
 
 

@@ -108,10 +108,13 @@ def check_random_game(seed):
             elif a == red:
                 # On the red space: stay unless Phase 10 was completed, then pass it.
                 assert b == (red + 1 if moves[p] >= 2 else red)
+            elif moves[p] >= 2 and a >= red - 2:
+                # A move of 2 or more from one of the two spaces before the red space
+                # jumps it (one that would end on it too).
+                assert b == red + 1
             elif a + moves[p] > red:
-                # A move reaching past the red space jumps it only from the two spaces
-                # before it; from further back the pawn stops on it.
-                assert b == (red + 1 if a >= red - 2 else red)
+                # From further back the pawn stops on it.
+                assert b == red
             else:
                 assert b == a + moves[p]
         passed = [p for p in range(n) if after[p] > red]

@@ -210,10 +210,12 @@ def test_draw_twist_card_with_getrandbits_only():
 
 def test_move_rule_around_the_red_space():
     red = 10
-    # From two spaces before it: 1 -> the space before, 2 -> onto it, 3 -> jumps it.
+    # From two spaces before it: 1 -> the space before; 2 or more jumps it (a move of 2 that
+    # would end on it included: "a 2 or 3-space move from one of the two preceding spaces").
     assert move(8, 1, red) == 9
-    assert move(8, 2, red) == 10
+    assert move(8, 2, red) == 11
     assert move(8, 3, red) == 11
+    assert move(8, 4, red) == 11 and move(8, 6, red) == 11
     # From the space before it: 1 -> onto it, 2 and 3 -> jump it.
     assert move(9, 1, red) == 10
     assert move(9, 2, red) == 11
@@ -255,13 +257,14 @@ def test_on_red_failing_stays_and_1_moves_from_the_two_spaces_before():
     assert g.attempt_text(2) == ("Finished", "moved past the red space")
 
 
-def test_completed_from_two_before_lands_on_red_and_went_out_from_one_before_jumps():
+def test_completed_from_two_before_jumps_and_who_went_out_wins():
     g = near_red()
-    # Cy completes phase 1 from two before: 2 lands on the red. Bob goes out from the
-    # space before: passes and wins. Ann fails on the red space: stays.
+    # Cy completes phase 1 from two before: 2 jumps the red. Bob goes out from the space
+    # before: he passes too, and of the two the one who went out wins. Ann fails on the
+    # red space: stays.
     g.add(hand(1, [10, N, 3]))
-    assert g.state.pos == [3, 4, 3]
-    assert g.state.winners == [1]
+    assert g.state.pos == [3, 4, 4]
+    assert g.state.passed == [1, 2] and g.state.winners == [1]
 
 
 def test_completed_from_one_before_jumps_and_red_completed_passes():
@@ -311,8 +314,8 @@ LAYOUT_P = "1S 1 1 1 1 1 1 9 10R"
 def before_final(values=None):
     g = game(layout=LAYOUT_P, values=values)
     g.add(hand(0, [N, 3, 10]))  # 3, 2, 1
-    g.add(hand(0, [N, 3, 10]))  # 6, 4, 2
-    g.add(hand(1, [4, N, 10]))  # 8 (6 is two before red: 2 lands on it), 7, 3
+    g.add(hand(1, [3, N, 10]))  # 5, 5, 2
+    g.add(hand(0, [N, 3, 10]))  # 8 (3 from three before the red lands on it), 7, 3
     assert g.state.pos == [8, 7, 3]
     return g
 

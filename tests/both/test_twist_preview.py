@@ -36,8 +36,8 @@ def test_preview_says_whose_totals_the_tie_break_needs():
     # 1S(0) 1(1..6) 9(7) 10R(8): the red space is index 8.
     g = game("1S 1 1 1 1 1 1 9 10R")
     g.add({"out": 0, "left": [N, 3, 10]})  # Ann out 3, Bob done 2, Cy failed 1: [3, 2, 1]
-    g.add({"out": 0, "left": [N, 3, 10]})  # [6, 4, 2]
-    g.add({"out": 1, "left": [4, N, 10]})  # Ann 6 + 2 = 8 (red), Bob 4 + 3 = 7, Cy 3
+    g.add({"out": 1, "left": [3, N, 10]})  # [5, 5, 2]
+    g.add({"out": 0, "left": [N, 3, 10]})  # Ann 5 + 3 = 8 (red), Bob 5 + 2 = 7, Cy 3
     assert g.state.pos == [8, 7, 3]
     # Cy goes out; Ann completes Phase 10 on the red space, Bob phase 9 on the space before
     # it: both move past it and neither went out, so the card totals decide.
