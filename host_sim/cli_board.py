@@ -4,7 +4,7 @@ check FILE  read a Phase 10 Twist board layout file (the text that goes on the d
             /twist_layout.txt: space codes 1S, 1-9, T, 10R separated by spaces or
             newlines, # comments) as the device reads it and draw the board; exit 0.
             A layout the device would refuse: its reason on stderr, exit 2.
-show        draw the default board (RULINGS.md, "Twist").
+show        draw the default board (docs/rules.md, "Phase 10 Twist").
 """
 import sys
 

@@ -14,7 +14,7 @@ _ORDER = ("UP", "DOWN", "LEFT", "RIGHT", "OK")
 
 PRESS_MS = 80    # a finger on a button for a short press
 GAP_MS = 150     # between presses: longer than the debounce, so every press counts
-LONG_MS = 1000   # LONG_OK: well past the buttons' long-press time (700 ms)
+LONG_MS = 1000   # LONG_OK: well past the buttons' long-press time (600 ms)
 BOOT_MS = 100    # let the first screen draw before the script starts
 
 HELP = ("keys: UP DOWN LEFT RIGHT OK LONG_OK (hold OK past the long-press time), "

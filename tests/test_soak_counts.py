@@ -1,5 +1,6 @@
-"""What README ("Soak tests") and the Makefile (its soak comment) say `make soak` fuzzes is
-what its fuzz tests run: each kind of file its own count, on CPython and on MicroPython.
+"""What docs/testing.md ("Soak tests") and the Makefile (its soak comment) say `make soak`
+fuzzes is what its fuzz tests run: each kind of file its own count, on CPython and on
+MicroPython.
 
 The fuzz tests are run in their long form (SOAK=1) with the fuzzing itself stood in for,
 so this takes no time; the counts they say they ran (soak.ran, the lines make soak
@@ -47,15 +48,15 @@ def said(path):
     return tuple(int(x.replace(",", "")) for x in m.groups())
 
 
-def test_each_kind_of_file_is_fuzzed_the_number_of_times_readme_and_makefile_say(monkeypatch):
+def test_each_kind_of_file_is_fuzzed_the_number_of_times_the_docs_and_makefile_say(monkeypatch):
     host = long_form_counts(monkeypatch, False)
     board = long_form_counts(monkeypatch, True)
     for counts in (host, board):
         # each kind its own count, not one count shared by several kinds
         assert sorted(counts) == sorted(KINDS) and all(len(v) == 1 for v in counts.values()), counts
-    readme, makefile = said("README.md"), said("Makefile")
-    assert readme == makefile
-    each, low, high = readme
+    doc, makefile = said(os.path.join("docs", "testing.md")), said("Makefile")
+    assert doc == makefile
+    each, low, high = doc
     assert all(host[k] == [each] for k in KINDS), host
     mpy = [board[k][0] for k in KINDS]
     assert min(mpy) == low and max(mpy) == high, board

@@ -539,7 +539,7 @@ def run(build):
     res["min_heap_sessions"] = len(every)
     # The 32-bit figure: the live heaps on MicroPython's wasm32 port against the same
     # sessions' live heaps on the 64-bit unix port; their largest ratio scales the unix
-    # port's smallest heap (a board's heap is not bisected: see the README).
+    # port's smallest heap (a board's heap is not bisected: see docs/performance.md).
     res["heap_live_kb_64"] = round(max(l[0] for l in lives) / 1024.0, 1)
     res["heap_live_kb_32"] = round(max(l[1] for l in lives) / 1024.0, 1)
     res["heap_ratio_32_64"] = round(max(ratios), 3)

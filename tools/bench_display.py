@@ -2,7 +2,7 @@
 
 On the micropython binary (the figure that matters; a board is slower by the factor in
 PLATFORM.md, ~116x for an RP2040):
-    make mpy BUILD=build/x   (plus the driver and twin, see the README's display section)
+    make mpy BUILD=build/x   (plus the driver and twin, see docs/architecture.md, The display)
     MICROPYPATH=build/x:build/x/lib .venv/bin/micropython tools/bench_display.py
 Under CPython:  .venv/bin/python tools/bench_display.py
 """
