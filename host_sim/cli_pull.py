@@ -43,8 +43,7 @@ FILES = (
     ("settings.json", "", "the settings"),
     ("finish.json", "", "the journal of a game being finished"),
     ("board.json", "", "the board's pin choices"),
-    ("*.json.bad", "bad", "a damaged copy the device set aside"),
-    ("*.json.bad.*", "bad", "an older damaged copy"),
+    ("*.json.bad[0-9]", "bad", "a damaged copy the device set aside (bad1 the oldest)"),
     ("*.json.tmp", "bad", "a save cut short (the device takes it back at start)"),
 )
 # The rows whose absence is worth saying (a new board has none of them).

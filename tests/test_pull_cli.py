@@ -26,8 +26,8 @@ FILES = {
     "history-2.json": b"[]",
     "roster.json": b'["Ann","Bob","Zo\xc3\xab"]',
     "settings.json": b'{"contrast":128}',
-    "game.json.bad": b'{"game":"clas\x00\xff',  # a damaged copy: any bytes at all
-    "history.json.bad.1": b"[{",
+    "game.json.bad1": b'{"game":"clas\x00\xff',  # a damaged copy: any bytes at all
+    "history.json.bad2": b"[{",     # numbered as the device numbers them (storeread.py)
     "game.json.tmp": b'{"game":"classic"}',
     "main.py": b"from firmware import main; main.run()",
     "board.txt": b"not the device's",
@@ -35,7 +35,7 @@ FILES = {
 COPIED = {
     "game.json": "game.json", "history.json": "history.json", "history-2.json": "history-2.json",
     "roster.json": "roster.json", "settings.json": "settings.json",
-    "game.json.bad": "bad/game.json.bad", "history.json.bad.1": "bad/history.json.bad.1",
+    "game.json.bad1": "bad/game.json.bad1", "history.json.bad2": "bad/history.json.bad2",
     "game.json.tmp": "bad/game.json.tmp",
 }
 
@@ -140,7 +140,7 @@ def test_a_full_heap_is_freed_by_a_soft_reset_and_the_pull_goes_on(boards, tmp_p
     r = run("--port", b.port, "--timeout", OK_TIMEOUT, str(tmp_path))
     assert r.returncode == 0, r.stderr
     got = tree(only_pull(tmp_path))
-    assert got["history.json"] == HISTORY and got["bad/game.json.bad"] == FILES["game.json.bad"]
+    assert got["history.json"] == HISTORY and got["bad/game.json.bad1"] == FILES["game.json.bad1"]
     assert b.writes == [] and b.soft_resets == 2 and b.app_starts == 1
 
 
