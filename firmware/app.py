@@ -41,6 +41,14 @@ def _mem_free():
     return f()
 
 
+class BoardName:
+    """What the app keeps of the board after start-up, its name (About): the Board object's
+    class would keep the whole board module (detection, pin maps) in RAM."""
+
+    def __init__(self, name):
+        self.NAME = name
+
+
 class App:
     POLL_MS = _POLL_MS
 

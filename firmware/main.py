@@ -66,6 +66,10 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     for m in session.messages:
         app.say(m)
     app.start()
+    if sys.implementation.name == "micropython":
+        # the board module leaves RAM with its object (MicroPython: CPython keeps both)
+        from firmware.app import BoardName
+        app.board = BoardName(getattr(board, "NAME", None))
     return app
 
 
