@@ -42,7 +42,7 @@ class Dev:
         return self.dev.app.top()
 
     def words(self):
-        return " ".join(l for l, _ in self.dev.app.top().lines)
+        return " ".join(s for s, _ in self.dev.app.top().lines())
 
     def close(self):
         shutil.rmtree(self.state, ignore_errors=True)

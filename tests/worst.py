@@ -293,9 +293,12 @@ def dice_session(tmp, entries):
     g, turns = dice_turns()
     d = os.path.join(tmp, "worst_dice", "start")
     write_start(d, dice_game(turns[:-1]), entries)
-    last = dice_text(turns[-1]["faces"])
+    last = K.entry_keys(dice_text(turns[-1]["faces"])).split()
+    # Help opened halfway through the last turn's real dice (the turn kept under it)
     return _session("worst_dice", "dice", d,
-                    [(CONTINUE, "dice_home"), ("OK " + K.entry_keys(last), "dice_home"),
+                    [(CONTINUE, "dice_home"), ("OK " + " ".join(last[:30]), "dice_turn"),
+                     ("HELP DOWN DOWN", "help"), ("OK", "dice_turn"),
+                     (" ".join(last[30:]), "dice_home"),
                      ("UP UP UP OK " + K.down(20), "dice_sheet"), ("LEFT DOWN DOWN OK", "menu")]
                     + HISTORY + ROSTER)
 

@@ -2,8 +2,19 @@
 # module), then what every screen shares, the dice colours with the pattern each is drawn
 # in, and the ten phases. A read-only page: UP/DOWN scroll, OK closes it.
 # The texts live here only, loaded for the press and dropped with the screen.
-from firmware.screens.base import Page, wrap, W
-from engine_mpy.phases import PHASE_TEXT
+import sys
+from firmware.screens.base import Screen, title_bar, scroll_mark, wrap, LINE_H
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+_UP = const(1)
+_DOWN = const(2)
+_OK = const(5)
+_KEY_MASK = const(0x7F)
 
 # The keys of each screen, in the words the screen shows. Screens that share keys share
 # a text (the tuple's first names are looked up in the second's place).
@@ -57,33 +68,71 @@ _ALL = ("Everywhere: LEFT or hold OK goes back. Hold OK and press UP: this help.
         "that wakes the dimmed screen does nothing else.")
 _COLOURS = ("red", "orange", "blue", "green")
 _PATTERNS = ("solid", "hatched", "dotted", "striped")
+_GLYPHS = ("colour_r", "colour_o", "colour_b", "colour_g")
 
 
-class Help(Page):
-    title = "Help"
+_ROWS = const(7)     # lines under the title bar
 
+
+class Help(Screen):
+    # The lines are made again for each frame, never kept: Help opens over any screen,
+    # the fullest included (a Dice turn, a hand half entered), on the heap that screen
+    # leaves (App._help).
     def __init__(self, app, under):
-        lines = []
-        text = _KEYS.get(_SAME.get(under, under))
-        for t in (text, _ALL):
+        Screen.__init__(self, app)
+        self.keys = _KEYS.get(_SAME.get(under, under))
+        self.had_phases = "engine_mpy.phases" in sys.modules
+        self.top = 0
+        n = 0
+        for _ in self.lines():
+            n += 1
+        self.count = n
+
+    def lines(self):
+        """(text, colour glyph index or -1), line by line."""
+        for t in (self.keys, _ALL):
             if t:
                 for s in wrap(t, 20):
-                    lines.append((s, None))
-        lines.append(("Dice colours:", None))
-        self.first_colour = len(lines)
+                    yield s, -1
+        yield "Dice colours:", -1
         for i in range(4):
-            lines.append(("   %s %s" % (_COLOURS[i], _PATTERNS[i]), None))
-        lines.append(("Phases:", None))
+            yield "   %s %s" % (_COLOURS[i], _PATTERNS[i]), i
+        yield "Phases:", -1
+        from engine_mpy.phases import PHASE_TEXT
         for n in range(1, 11):
             for s in wrap("%d %s" % (n, PHASE_TEXT[n]), 20):
-                lines.append((s, None))
-        Page.__init__(self, app, lines)
+                yield s, -1
 
-    def draw_row(self, c, i, y, right):
-        Page.draw_row(self, c, i, y, right)
-        k = i - self.first_colour
-        if 0 <= k < 4:
-            c.glyph(("colour_r", "colour_o", "colour_b", "colour_g")[k], 4, y)
+    def key(self, k):
+        base = k & _KEY_MASK
+        if base == _OK:
+            self.app.pop()
+            return True
+        if base == _UP or base == _DOWN:
+            t = self.top + (1 if base == _DOWN else -1)
+            if 0 <= t <= self.count - _ROWS:
+                self.top = t
+                self.dirty = True
+            return True
+        return False    # LEFT, long OK: back
+
+    def draw(self, c):
+        title_bar(c, "Help")
+        r = -self.top
+        for s, g in self.lines():
+            if 0 <= r < _ROWS:
+                y = LINE_H + r * LINE_H
+                c.text(s, 2, y)
+                if g >= 0:
+                    c.glyph(_GLYPHS[g], 4, y)
+            r += 1
+        scroll_mark(c, self.top, _ROWS, self.count)
+
+    def closed(self):
+        # the phases' texts came for this screen only: they go with it
+        if not self.had_phases:
+            from firmware.app import _unload
+            _unload("engine_mpy.phases")
 
 
 def make(app, arg):
