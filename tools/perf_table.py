@@ -45,6 +45,11 @@ WHAT = (
     ("advise_heap_kb", "the most heap one Hint answer takes"),
     ("dice_eval_us", "scoring one roll for one phase on the host's micropython binary (median)"),
     ("save_bytes", "game.json of a 6-player Classic game after 30 hands"),
+    ("key_wait_during_save_ms", "the longest a key pressed as a hand's save starts waits for its flash work: each save of a 55-hand 6-player game on MicroPython's littlefs as an RP2040 mounts it (tools/bench_flash.py), at 45 ms a sector erase and 0.4 ms a 256-byte page"),
+    ("key_wait_during_save_ms_slow_flash", "the same with a slow chip's 400 ms sector erase (the datasheet maximum)"),
+    ("save_flash_ms_p50", "a save's flash work, median"),
+    ("save_flash_ms_p95", "the same, 95th percentile"),
+    ("save_erases_max", "the most sectors one save erases"),
     ("rp2040_factor", "RP2040 time over this host's micropython time for the same pystone pass"),
 )
 SHORT = 8
