@@ -65,7 +65,7 @@ class App:
         self.handled = 0       # key events handed to screens
         self.made = 0          # screens built
         # The simulator's stand-in for time passing while the processor works (on a board
-        # it passes by itself): called at the end of each step's work (host_sim/cost.py).
+        # it passes by itself): called at the end of each step's work (host_sim/vclock.py, Cost).
         self.charge = None
         self.store = store
         self.board = board
