@@ -74,34 +74,37 @@ def keys_for(out, left, masters, by_points):
     g = (Masters if masters else Classic)({"players": NAMES[:n], "dealer": 0})
     st = g.before(None)
     named = [0] * n
-    k = ["OK", " ".join(["DOWN"] * out), "OK"]
-    if masters:
-        named[out] = 1
-        k.append("OK")                    # the lowest phase left, offered first
+    named[out] = 1
+    entries = []
+    after = []                            # per player: their phase, then the question
     for p in range(n):
         e = left[p]
         if e is None:
+            entries.append(None)
+            after.append("OK")            # Masters: the lowest phase left, offered first
             continue
         done = sum(e) < 10
+        named[p] = 1 if done else 0
+        k = []
         if by_points:
-            k.append(K.points(points_of(e)))
+            entries.append(K.points(points_of(e)))
             if masters:
                 # by points the phase page opens on the lowest left under 50 points (what
                 # ten cards score at least), else on "none"
-                named[p] = 1 if done else 0
                 low = points_of(e) < 50
                 k.append("OK" if done == low else ("UP OK" if done else "DOWN OK"))
             if g.points_open(st, p, points_of(e), named if masters else None):
-                # the page offers No first at 50 points or more, Yes below
+                # the page offers No first at 50 or more, Yes below
                 first_no = points_of(e) >= 50
                 k.append("OK" if done != first_no else ("UP OK" if first_no else "DOWN OK"))
         else:
-            k.append(K.counts(e))
+            entries.append(K.counts(e))
             if masters and done:
-                named[p] = 1
                 k.append("OK")            # the page opens on the lowest left
-    k.append("OK")                        # the check page: save
-    return " ".join(x for x in k if x)
+        after.append(" ".join(k))
+    if not masters:
+        entries = [e if e is None else (e + " " + a).strip() for e, a in zip(entries, after)]
+    return K.hand(out, entries, after if masters else None)
 
 
 def count(keys):

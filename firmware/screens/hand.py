@@ -258,13 +258,8 @@ class Hand(Screen):
             self.left[p] = 0 if v < 0 else (250 if v > 250 else v)
             return
         if base == _LEFT:
-            # the totals a hand can have: ten, or what one who completed keeps
-            t = e[0] + e[1] + e[2] + e[3]
-            most = _FULL - self.game().phase_cards(self.st, p, self.phase if self.masters else None)
-            t = 1 if t >= _FULL else t + 1
-            if t > most:
-                t = _FULL
-            e[0] = t
+            # fewer cards: the next total, the other kinds back to none
+            e[0] = self.step_total(p, e[0] + e[1] + e[2] + e[3], 1)
             e[1] = e[2] = e[3] = 0
             return
         kind = _KIND_OF[base]
@@ -275,6 +270,13 @@ class Hand(Screen):
         else:                 # past the last: back to none of that kind
             e[0] += e[kind]
             e[kind] = 0
+
+    def step_total(self, p, t, d):
+        """The total after t, d = 1 onward, -1 back, over the totals a hand can have:
+        ten, then 1, 2 ... up to what one who completed their phase keeps."""
+        most = _FULL - self.game().phase_cards(self.st, p, self.phase if self.masters else None)
+        t = (1 if t >= _FULL else t + 1) if d > 0 else (most if t >= _FULL else t - 1)
+        return _FULL if t > most or t < 1 else t
 
     def change3(self, p, up):
         # three buttons: UP/DOWN one more or fewer of the column's kind; on the 1-9
@@ -290,14 +292,7 @@ class Hand(Screen):
                 e[f] -= 1
                 e[0] += 1
             return
-        t = e[0] + e[1] + e[2] + e[3]
-        most = _FULL - self.game().phase_cards(self.st, p, self.phase if self.masters else None)
-        if up:
-            t = 1 if t >= _FULL else (_FULL if t >= most else t + 1)
-        else:
-            t = most if t >= _FULL else (_FULL if t <= 1 else t - 1)
-        if t > most and t < _FULL:
-            t = _FULL
+        t = self.step_total(p, e[0] + e[1] + e[2] + e[3], 1 if up else -1)
         rest = e[1] + e[2] + e[3]
         if t >= rest:
             e[0] = t - rest
