@@ -131,8 +131,9 @@ bench-dice: mpy
 
 # Long runs, outside `make test`: the fault and endurance tests in issue 7's long form
 # (SOAK=1, tests/both/soak.py): power cuts at every step of every save, 10,000 fuzzed files
-# of each kind (saves, layouts, settings, roster, history; 1,000 to 3,000 of each on
-# MicroPython), 10,000 bounced presses, 10,000 random games per engine, two pytest runs side
+# of each kind (saves, layouts, settings, roster, history, finish journal; 1,000 to 3,000 of
+# each on MicroPython), 10,000 games finished into a fuzzed history and as many into a
+# fuzzed roster (1,000 of each on MicroPython), 10,000 bounced presses, 10,000 random games per engine, two pytest runs side
 # by side, each printing the counts it ran (the longer one, with test_blockcut's power cuts at
 # block level on MicroPython's littlefs and FAT, about 5.5 minutes); then mash: 100,000
 # random key events on the simulator, every save checked after each (tools/mash.py; its
@@ -140,10 +141,10 @@ bench-dice: mpy
 # one more line at the end.
 SOAK_A := tests/test_cards_property.py tests/test_buttons_random.py tests/test_blockcut.py tests/test_dice_advise_exact.py
 SOAK_B := tests/test_twist_property.py tests/test_dice_games.py tests/both/test_fuzz_saves.py \
-          tests/both/test_fuzz_files.py tests/both/test_powercut_saves.py tests/both/test_powercut_finish.py tests/both/test_powercut_end.py \
+          tests/both/test_fuzz_files.py tests/both/test_fuzz_finish.py tests/both/test_powercut_saves.py tests/both/test_powercut_finish.py tests/both/test_powercut_end.py \
           tests/both/test_powercut_settings.py \
           tests/test_store_powercut.py
-SOAK_MPY := test_fuzz_saves test_fuzz_files test_powercut_saves test_powercut_finish test_powercut_end test_powercut_settings test_store
+SOAK_MPY := test_fuzz_saves test_fuzz_files test_fuzz_finish test_powercut_saves test_powercut_finish test_powercut_end test_powercut_settings test_store
 soak: mpy
 	@mkdir -p build
 	@SOAK=1 $(PY) -m pytest $(SOAK_A) > build/soak-a.log 2>&1 & a=$$!; \

@@ -95,7 +95,7 @@ class CardState:
         self.tiebreak_winner = -1
 
 
-class _CardGame(Game):
+class CardGame(Game):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     # step() judges every player and the deck before it touches the state.

@@ -1,7 +1,7 @@
 # Phase 10 (Classic) with its three official variations (docs/rules.md, "Classic"): phases in
 # order, at most one a hand. The hand records and everything shared with the Masters
 # Edition are engine_mpy/cards.py.
-from engine_mpy.cards import _CardGame
+from engine_mpy.cards import CardGame
 from engine_mpy.game import check_int, RuleError
 
 STANDARD = "standard"
@@ -12,7 +12,7 @@ VARIATIONS = (STANDARD, TEN_HANDS, FIRST_N, EVEN)
 VARIATION_NAMES = ("Standard", "Ten hands", "First N phases", "Even phases")
 
 
-class Classic(_CardGame):
+class Classic(CardGame):
     """Phase 10: phases in order, one per hand at most. Variations (settings "variation"):
     "ten_hands" (hand h: everyone attempts phase h; ten hands), "first_n" (the last phase
     is settings "phases"), "even" (phases 2, 4, 6, 8, 10)."""
@@ -20,7 +20,7 @@ class Classic(_CardGame):
     KIND = "classic"
 
     def check_settings(self, s):
-        out = _CardGame.check_settings(self, s)
+        out = CardGame.check_settings(self, s)
         v = s.get("variation", STANDARD)
         if v not in VARIATIONS:
             raise RuleError("Unknown variation %r: choose one of %s." % (v, ", ".join(VARIATIONS)))
@@ -39,7 +39,7 @@ class Classic(_CardGame):
 
     def start(self):
         self._seq = self.sequence()
-        return _CardGame.start(self)
+        return CardGame.start(self)
 
     def longest(self, n):
         if self.settings["variation"] == TEN_HANDS:

@@ -178,14 +178,3 @@ def check_int(value, lo, hi, what):
         raise RuleError("%s must be a whole number from %d to %d." % (what, lo, hi))
     return value
 
-
-def forget(pkg, leaf):
-    """Drop module pkg.leaf from RAM once its work is done (the next import loads it
-    again). MicroPython only: CPython has RAM to spare, and code there may hold the
-    module's classes."""
-    import sys
-    if sys.implementation.name == "micropython" and sys.modules.pop(pkg + "." + leaf, None) is not None:
-        try:
-            delattr(sys.modules[pkg], leaf)
-        except (AttributeError, TypeError, KeyError):
-            pass

@@ -1,19 +1,69 @@
-# Reading a file a little at a time. MicroPython's read(n) and readline(n) set aside n bytes
+# Reading the device's files a little at a time, and parsing what they hold.
+#
+# MicroPython's read(n) and readline(n) set aside n bytes before they read anything:
+# asking for "up to 8 KB" to read a 300-byte file takes an 8 KB block, which a heap in
+# pieces may not have even with plenty free. read_upto and read_line take what the file
+# holds, a small piece at a time, and stop past the limit (the caller refuses it).
+#
+# parse() is the one way the device turns a file's text into values. When content is
+# "damaged" and when it is "not now": JSON that holds more lists and objects, or more
+# values, than any file of the device's ever does (LISTS_MAX, ITEMS_MAX; a reader that
+# knows its file holds more passes its own bound) is damaged, decided by counting before
+# anything is parsed, so the verdict is the same on every runtime and every heap (4,000
+# nested "[" would otherwise exhaust a board's heap while parsed, and CPython's recursion).
+# Within those bounds parsing needs a few KB at most: a MemoryError there is a heap short
+# at that moment, the file is kept as it is and read again later.
+import json
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x
-# before they read anything: asking for "up to 8 KB" to read a 300-byte file takes an 8 KB
-# block, which a heap in pieces may not have even with plenty free. These take what the
-# file holds, a small piece at a time, and stop past the limit (the caller refuses it).
 
 _PIECE = const(64)
+# The most lists and objects, and commas, in one line or small file: a 6-player hand is
+# 8 lists, a full roster 21 lists and 119 commas, a finish journal about 30 and 170.
+LISTS_MAX = const(64)
+ITEMS_MAX = const(512)
+
+
+def parse(data, lists=LISTS_MAX, items=ITEMS_MAX):
+    """The value the JSON text data (bytes or str) holds. ValueError (damaged) when it is
+    not JSON or holds more than lists lists and objects or items commas (see above)."""
+    if type(data) is str:
+        o, c, k = "[", "{", ","
+    else:
+        o, c, k = b"[", b"{", b","
+    if data.count(o) + data.count(c) > lists or data.count(k) > items:
+        raise ValueError("more values than the file ever holds")
+    try:
+        return json.loads(data)
+    except RuntimeError:      # RecursionError (CPython): cannot happen within the bounds
+        raise ValueError("nested too deep")
+
+
+def size_left(f):
+    """The bytes from f's position to its end, or -1 when f cannot tell (a pipe)."""
+    try:
+        pos = f.tell()
+        end = f.seek(0, 2)
+        f.seek(pos)
+    except (AttributeError, OSError, ValueError):
+        return -1
+    if end is None:          # a file object whose seek returns nothing
+        end = f.tell()
+        f.seek(pos)
+    return end - pos
 
 
 def read_upto(f, limit):
     """The rest of the open binary file f, or its first limit + 1 bytes if it is longer
-    (so len() > limit says too long; a runaway file, /dev/zero, is never read whole)."""
+    (so len() > limit says too long; a runaway file, /dev/zero, is never read whole).
+    A file that tells its length is read in one block of exactly that (no trail of
+    growing copies across a heap in pieces)."""
+    n = size_left(f)
+    if 0 <= n <= limit:
+        return f.read(n) if n else b""
     out = b""
     while len(out) <= limit:
         b = f.read(_PIECE if limit - len(out) > _PIECE else limit + 1 - len(out))

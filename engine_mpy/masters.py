@@ -1,7 +1,7 @@
 # The Masters Edition (docs/rules.md, "Masters Edition"): each hand every player attempts a
 # phase of their choice among those not yet completed. The hand records and everything
 # shared with Phase 10 are engine_mpy/cards.py.
-from engine_mpy.cards import _CardGame
+from engine_mpy.cards import CardGame
 from engine_mpy.game import RuleError
 from engine_mpy.phases import MASTERS_DECK, PHASE_CARDS
 
@@ -13,7 +13,7 @@ except ImportError:
 _ALL_PHASES = const(0x7FE)  # bits 1..10: every phase completed (Masters)
 
 
-class Masters(_CardGame):
+class Masters(CardGame):
     """Masters Edition: each hand every player attempts one phase of their choice among
     those not yet completed; a completed phase is never attempted again."""
 

@@ -8,9 +8,10 @@
 # time, each replayed through the game's rules, so a file that is malformed or tells an
 # impossible story is refused whole, never half-loaded, and a long game never sits in RAM.
 # Version 1 (earlier firmware) was one JSON object {"format", "v": 1, "game", "settings",
-# "records": [...]}; saveload.py reads it too.
+# "records": [...]}; saveload_v1.py reads it (what both readers share is below).
 
-from engine_mpy.game import SAVE_FORMAT, SAVE_VERSION
+from engine_mpy.game import SAVE_FORMAT, SAVE_VERSION, RuleError
+from engine_mpy.lines import parse
 
 # kind -> (module, class). Imported on demand so a board only loads the game it plays.
 KINDS = {
@@ -55,8 +56,61 @@ def dumps(game):
     return "".join(parts)
 
 
-def loads(text):
-    """The game a save's text describes (either version); raises SaveError."""
-    from engine_mpy.saveload import load
-    import io
-    return load(io.BytesIO(text.encode() if isinstance(text, str) else text))
+# --- what both readers share (saveload.py, saveload_v1.py) ---------------------------------
+HEAD_MAX = 2048   # the header line: settings (a Twist board of 64 spaces, six names)
+
+
+def value(b, i):
+    """The JSON value of b (bytes), read for record i (-1: the header): SaveError when it is
+    not JSON a save of ours holds (engine_mpy/lines.py, parse)."""
+    try:
+        return parse(b)
+    except ValueError:
+        if i < 0:
+            raise SaveError("not valid JSON (the file is damaged)")
+        raise SaveError("hand %d: not valid JSON (the file is damaged)" % (i + 1))
+
+
+def version(d):
+    """The save version d's header says, checked."""
+    if d.get("format") != SAVE_FORMAT:
+        raise SaveError("not a Phase 10 save (no \"format\": \"phase10\")")
+    v = d.get("v")
+    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+        raise SaveError("save version missing or invalid")
+    if v > SAVE_VERSION:
+        raise SaveError("save version %d is newer than this firmware reads (%d)" % (v, SAVE_VERSION))
+    return v
+
+
+def new_game(d, keep):
+    """The game the header d sets up, with no record yet (keep: its records' home)."""
+    cls = game_class(d.get("game"))
+    settings = d.get("settings")
+    if not isinstance(settings, dict):
+        raise SaveError("settings missing or not an object")
+    try:
+        g = cls(settings, keep=keep)
+    except RuleError as e:
+        raise SaveError("settings: %s" % e.args[0])
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+        raise SaveError("settings are malformed (%s)" % type(e).__name__)
+    g.torn = 0
+    return g
+
+
+def feed(game, rec, i):
+    """Record i replayed through the game's rules: its normal form, or SaveError naming
+    the hand and the rule."""
+    try:
+        return game.feed(rec, i)
+    except RuleError as e:
+        raise SaveError("hand %d: %s" % (e.hand or i + 1, e.args[0]))
+
+
+def keep_record(game, sink, i, norm, start, line):
+    """Record i read: kept in RAM (no sink) or handed to sink (see saveload.load)."""
+    if sink is None:
+        game.records.append(norm)
+    else:
+        sink(game, i, norm, start, line)

@@ -3,13 +3,9 @@
 # a file that is malformed or tells an impossible story is refused whole (SaveError).
 # A module of its own because the device reads a save only at start: it is dropped from
 # RAM after that.
-import json
+from engine_mpy.savefile import SaveError, HEAD_MAX, value, version, new_game, feed, keep_record
+from engine_mpy.lines import read_line, parse
 
-from engine_mpy.game import SAVE_FORMAT, SAVE_VERSION, RuleError
-from engine_mpy.savefile import SaveError, game_class
-from engine_mpy.lines import read_line
-
-HEAD_MAX = 2048   # the header line: settings (a Twist board of 64 spaces, six names)
 LINE_MAX = 1024   # a record's line (a Twist hand of six players is under 200)
 
 
@@ -24,8 +20,8 @@ def load(f, sink=None, keep=None):
     head = read_line(f, HEAD_MAX)
     d = None
     try:
-        d = json.loads(head)
-    except (ValueError, RuntimeError):   # RuntimeError: nested too deep (CPython)
+        d = parse(head)
+    except ValueError:
         pass
     if not isinstance(d, dict):
         # not a header line: a version 1 save (one long line, or spread over lines), or
@@ -33,21 +29,21 @@ def load(f, sink=None, keep=None):
         f.seek(0)
         from engine_mpy.saveload_v1 import load_v1
         return load_v1(f, sink, keep)
-    v = _version(d)
+    v = version(d)
     if v == 1:
         # a short version 1 save: the whole file was that first line
         recs = d.get("records")
         if not isinstance(recs, list):
             raise SaveError("records missing or not a list")
-        game = _game(d, keep)
+        game = new_game(d, keep)
         for i in range(len(recs)):
-            norm = _feed(game, recs[i], i)
+            norm = feed(game, recs[i], i)
             recs[i] = None
-            _keep(game, sink, i, norm, None, None)
+            keep_record(game, sink, i, norm, None, None)
         return game
     if "records" in d:
         raise SaveError("not a Phase 10 save (a version 2 header holds no records)")
-    game = _game(d, keep)
+    game = new_game(d, keep)
     d = None
     pos = len(head)
     i = 0
@@ -65,59 +61,16 @@ def load(f, sink=None, keep=None):
             break
         if not line.strip():
             continue
-        rec = _json(line, i)
-        norm = _feed(game, rec, i)
+        rec = value(line, i)
+        norm = feed(game, rec, i)
         rec = None
-        _keep(game, sink, i, norm, start, line)
+        keep_record(game, sink, i, norm, start, line)
         i += 1
     game.size = pos        # the bytes of whole lines: where the next line goes
     return game
 
 
-def _json(b, i):
-    try:
-        return json.loads(b)
-    except (ValueError, RuntimeError):   # RuntimeError: nested too deep (CPython)
-        if i < 0:
-            raise SaveError("not valid JSON (the file is damaged)")
-        raise SaveError("hand %d: not valid JSON (the file is damaged)" % (i + 1))
-
-
-def _keep(game, sink, i, norm, start, line):
-    if sink is None:
-        game.records.append(norm)
-    else:
-        sink(game, i, norm, start, line)
-
-
-def _version(d):
-    if d.get("format") != SAVE_FORMAT:
-        raise SaveError("not a Phase 10 save (no \"format\": \"phase10\")")
-    v = d.get("v")
-    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-        raise SaveError("save version missing or invalid")
-    if v > SAVE_VERSION:
-        raise SaveError("save version %d is newer than this firmware reads (%d)" % (v, SAVE_VERSION))
-    return v
-
-
-def _game(d, keep):
-    cls = game_class(d.get("game"))
-    settings = d.get("settings")
-    if not isinstance(settings, dict):
-        raise SaveError("settings missing or not an object")
-    try:
-        g = cls(settings, keep=keep)
-    except RuleError as e:
-        raise SaveError("settings: %s" % e.args[0])
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
-        raise SaveError("settings are malformed (%s)" % type(e).__name__)
-    g.torn = 0
-    return g
-
-
-def _feed(game, rec, i):
-    try:
-        return game.feed(rec, i)
-    except RuleError as e:
-        raise SaveError("hand %d: %s" % (e.hand or i + 1, e.args[0]))
+def loads(text):
+    """The game a save's text describes (either version); raises SaveError."""
+    import io
+    return load(io.BytesIO(text.encode() if isinstance(text, str) else text))

@@ -1,11 +1,9 @@
 # Reading a version 1 save (one JSON object, the firmware before saves went a record a
 # line): its records read one at a time, as engine_mpy/saveload.py reads version 2. A
 # module of its own: only a device holding a save of the earlier firmware loads it, once.
-import json
 
-from engine_mpy.lines import read_line
-from engine_mpy.savefile import SaveError
-from engine_mpy.saveload import HEAD_MAX, _json, _version, _game, _feed, _keep
+from engine_mpy.lines import read_line, parse
+from engine_mpy.savefile import SaveError, HEAD_MAX, value, version, new_game, feed, keep_record
 
 try:
     from micropython import const
@@ -99,13 +97,21 @@ class _Scan:
         return bytes(out)
 
 
+def _key(s):
+    """The next object key: text, else the save is damaged (a list as a key, {[]:1})."""
+    k = value(s.value(True), -1)
+    if type(k) is not str:
+        raise SaveError("not valid JSON (a key is not text)")
+    return k
+
+
 def records_v1(f, each):
     """each(record) for every record of the version 1 save in f, in order (parsed, not
     replayed: the device copies a save it has read once into version 2)."""
     d = None
     try:
-        d = json.loads(read_line(f, HEAD_MAX))
-    except (ValueError, RuntimeError):
+        d = parse(read_line(f, HEAD_MAX))
+    except ValueError:
         pass
     if isinstance(d, dict):          # the whole save was its first line
         for r in d.get("records") or ():
@@ -115,7 +121,7 @@ def records_v1(f, each):
     s = _Scan(f)
     s.take(123)
     while True:
-        key = _json(s.value(True), -1)
+        key = _key(s)
         s.take(58)
         if key != "records":
             s.value(False)
@@ -126,7 +132,7 @@ def records_v1(f, each):
             return
         i = 0
         while True:
-            each(_json(s.value(True), i))
+            each(value(s.value(True), i))
             i += 1
             if s.take() == 93:
                 return
@@ -142,7 +148,7 @@ def load_v1(f, sink, keep):
     head = {}
     found = False
     while True:
-        key = _json(s.value(True), -1)
+        key = _key(s)
         s.take(58)                           # :
         if key == "records":
             if s.peek() != 91:
@@ -150,7 +156,7 @@ def load_v1(f, sink, keep):
             s.value(False)
             found = True
         else:
-            head[key] = _json(s.value(True), -1)
+            head[key] = value(s.value(True), -1)
         c = s.take()
         if c == 125:
             break
@@ -158,16 +164,16 @@ def load_v1(f, sink, keep):
             raise SaveError("not valid JSON (the file is damaged or truncated)")
     if s.peek() >= 0:
         raise SaveError("not valid JSON (more after the save)")
-    if _version(head) != 1 or not found:
+    if version(head) != 1 or not found:
         raise SaveError("records missing or not a list")
-    game = _game(head, keep)
+    game = new_game(head, keep)
     head = None
     f.seek(0)
     s = _Scan(f)
     s.take(123)
     i = -1
     while i < 0:
-        key = _json(s.value(True), -1)
+        key = _key(s)
         s.take(58)
         if key != "records":
             s.value(False)
@@ -178,8 +184,8 @@ def load_v1(f, sink, keep):
         if s.peek() == 93:
             break
         while True:
-            norm = _feed(game, _json(s.value(True), i), i)
-            _keep(game, sink, i, norm, None, None)
+            norm = feed(game, value(s.value(True), i), i)
+            keep_record(game, sink, i, norm, None, None)
             i += 1
             c = s.take()
             if c == 93:

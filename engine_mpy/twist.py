@@ -19,7 +19,8 @@
 #            for players who moved past the red space without going out
 # A record handed to add() or replace() that is already in this form is kept as it is
 # (not copied, to halve the heap a loaded game needs): build a new one for every hand.
-from engine_mpy.game import Game, RuleError, check_names, check_int, forget
+from engine_mpy.game import Game, RuleError, check_names, check_int
+from engine_mpy.modules import forget
 from engine_mpy.phases import PHASE_CARDS
 
 try:
@@ -145,7 +146,7 @@ class Twist(Game):
         self.phases = board_layout.space_phases(codes)
         self.red = len(codes) - 1
         board_layout = None
-        forget("engine_mpy", "board_layout")
+        forget("engine_mpy.board_layout")
         return {"players": players, "dealer": dealer, "layout": " ".join(codes), "values": values}
 
     _probe = False

@@ -7,6 +7,7 @@
 import gc
 import sys
 
+from engine_mpy.modules import forget
 from firmware.store import small_heap
 
 try:
@@ -123,7 +124,7 @@ class App:
     def _evict(self):
         """Unload every kept screen module."""
         for name in self.cached:
-            _unload("firmware.screens." + name)
+            forget("firmware.screens." + name, True)
         self.cached = []
 
     def top(self):
@@ -187,7 +188,7 @@ class App:
             if s.module == name and not s.parked:
                 return
         if self.small:
-            _unload("firmware.screens." + name)
+            forget("firmware.screens." + name, True)
         elif name not in self.cached:
             self.cached.append(name)
 
@@ -200,7 +201,7 @@ class App:
             self.seed = r.state      # the sequence goes on where it was
             self._rng = r = None
         for m in _HELPERS:
-            _unload(m)
+            forget(m, m[0] == "f")
         gc.collect()
 
     def open(self, name, arg=None):
@@ -239,7 +240,7 @@ class App:
         from firmware import pending
         pending.run(self, p)
         pending = None
-        _unload("firmware.pending")
+        forget("firmware.pending", True)
 
     def start(self, name="menu"):
         self.push(name)
@@ -358,7 +359,7 @@ class App:
         self._evict()
         for m in list(sys.modules):
             if m.startswith("firmware.screens.") and m != "firmware.screens.base":
-                _unload(m)
+                forget(m, m[0] == "f")
         self.sweep()
         s = self.session
         if s is not None and s.store is not None:
@@ -407,22 +408,6 @@ class _Parked:
 
 
 # (the engine's: loaded by a function when needed, never held by another module)
-_HELPERS = ("firmware.rng", "firmware.storeread", "firmware.roster", "firmware.history", "firmware.history_v1",
-            "firmware.histbrowse", "firmware.settings_file", "engine_mpy.lines",
+_HELPERS = ("firmware.rng", "firmware.storeread", "firmware.roster", "firmware.endgame", "firmware.history",
+            "firmware.histadd", "firmware.history_v1", "firmware.histline", "firmware.histbrowse", "firmware.settings_file", "engine_mpy.lines",
             "engine_mpy.savefile", "engine_mpy.summary", "engine_mpy.twist_cards")
-
-
-def _unload(full):
-    if full[0] == "e" and sys.implementation.name != "micropython":
-        return     # CPython keeps the rules' modules: code there holds their classes
-    if sys.modules.pop(full, None) is None:
-        return     # not loaded (a parked screen's module already went)
-    # The parent package holds the submodule as an attribute too: drop that reference.
-    i = full.rfind(".")
-    leaf = full[i + 1:]
-    pkg = sys.modules.get(full[:i])
-    if pkg is not None:
-        try:
-            delattr(pkg, leaf)
-        except (AttributeError, TypeError, KeyError):
-            pass

@@ -22,8 +22,8 @@ def _compile():
     # A module keeps its constants while it is loaded: dropping it gives the 4 KB of
     # source text back once compiled.
     fastdraw_src = None
-    from firmware.app import _unload
-    _unload("firmware.fastdraw_src")
+    from engine_mpy.modules import forget
+    forget("firmware.fastdraw_src", True)
     return ns
 
 

@@ -5,8 +5,9 @@
 import gc
 import json
 
-from firmware.store import GAME as GAME_FILE, ROSTER
-from firmware.session import FINISH_FILE, _unload
+from engine_mpy.lines import parse
+from engine_mpy.modules import forget
+from firmware.store import GAME as GAME_FILE, ROSTER, FINISH as FINISH_FILE
 
 
 def finish(s, e, roster_rows):
@@ -14,10 +15,10 @@ def finish(s, e, roster_rows):
     e is its history line, numbered here. If the journal cannot be saved, nothing has
     changed and the game is read again from its save."""
     st = s.store
-    from firmware import history
+    from firmware import histadd
     said = []
     try:
-        e["n"] = history.last_n(st, said) + 1
+        e["n"] = histadd.last_n(st, said) + 1
     except OSError as x:
         return _back(s, x.args[0])
 
@@ -25,7 +26,8 @@ def finish(s, e, roster_rows):
         put('{"n":%d,"roster":' % e["n"])
         put(json.dumps(roster_rows, separators=(",", ":")))
         put(',"entry":')
-        history.write_entry(e, put)
+        from firmware.histline import write_entry
+        write_entry(e, put)
         put("}")
     if not st.write_atomic(FINISH_FILE, journal):
         return _back(s, st.error or "Could not save the finished game.")
@@ -33,7 +35,7 @@ def finish(s, e, roster_rows):
     # start or the next new game completes it from the journal).
     err = _apply(s, roster_rows, e, said)
     e = None
-    _unload("firmware", "history")
+    _drop_history()
     gc.collect()
     if said and not err:
         err = " ".join(said)
@@ -42,20 +44,25 @@ def finish(s, e, roster_rows):
 
 def _back(s, err):
     """The finish did not happen: the game again, as its save holds it."""
-    _unload("firmware", "history")
+    _drop_history()
     gc.collect()
     s.load()
     s.messages = []
     return err
 
 
+def _drop_history():
+    for m in ("firmware.histadd", "firmware.history", "firmware.histline"):
+        forget(m)
+
+
 def _apply(s, roster_rows, e, said):
     st = s.store
     if roster_rows is not None and not st.write_atomic(ROSTER, json.dumps(roster_rows, separators=(",", ":"))):
         return st.error
-    from firmware import history
+    from firmware import histadd
     try:
-        err = history.add(st, e, said)
+        err = histadd.add(st, e, said)
     except OSError as x:
         return x.args[0]
     if err:
@@ -65,12 +72,19 @@ def _apply(s, roster_rows, e, said):
     return None
 
 
+# The longest finish.json: the roster as it will be (roster.TEXT_LIMIT) and the history's
+# line (histline.LINE_MAX), with their keys. Longer is damaged before it is read into RAM.
+JOURNAL_LIMIT = 4096
+
+
 def complete(s):
     """A finish cut short by a power cut: complete it from its journal. Returns None, or
     the message when it could not be completed (also in s.messages)."""
-    j, msg, unread = s.store.read(FINISH_FILE, check_journal)
+    from firmware import storeread
+    j, msg, unread = storeread.read(s.store, FINISH_FILE, check_journal, JOURNAL_LIMIT)
+    storeread = None
     if j is not None:
-        j = json.loads(j)
+        j = parse(j)
     if msg:
         s.messages.append(msg)
     if unread:
@@ -87,16 +101,20 @@ def complete(s):
 
 def check_journal(text):
     """finish.json's contents as fully checked as the files it writes: the roster's rows
-    as roster.json takes them, the history's line as history.json takes it."""
-    j = json.loads(text)
+    as roster.json takes them (or null: a game abandoned leaves the roster alone), the
+    history's line as history.json takes it. Every key the finish reads must be there."""
+    j = parse(text)
     if not isinstance(j, dict):
         raise ValueError("not an object")
+    if "roster" not in j:
+        raise ValueError("no roster")
     n = j.get("n")
     e = j.get("entry")
     if not isinstance(n, int) or n is True or n is False or n < 1:
         raise ValueError("no game number")
-    from firmware import history, roster
-    history.check_entry(e)
+    from firmware import roster
+    from firmware.histline import check_entry
+    check_entry(e)
     if e.get("n") != n or not isinstance(e.get("game"), str) or not e.get("players"):
         raise ValueError("the game does not match its number")
     if j.get("roster") is not None:

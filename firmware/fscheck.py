@@ -7,7 +7,8 @@
 # the saves count on that. A FAT flash is a board set up long ago or by hand: the device
 # says so at every start until it is moved to littlefs (hardware/README.md, "FAT flash").
 import os
-import sys
+
+from engine_mpy.modules import forget
 
 # For a note on the screen: 20 characters a line, at most 6 lines.
 MESSAGE = "Flash is FAT: a power cut can lose every game, player and score. Fix: hardware/README.md, FAT flash."
@@ -20,7 +21,7 @@ def check(root="/"):
         fat = is_fat(root)
     except Exception:   # never stop the device over a warning
         fat = False
-    _release()
+    forget("firmware.fscheck", True)
     return MESSAGE if fat else None
 
 
@@ -73,13 +74,3 @@ def _fat_class():
         return getattr(vfs, "VfsFat", None)
     except ImportError:
         return getattr(os, "VfsFat", None)
-
-
-def _release():
-    sys.modules.pop("firmware.fscheck", None)
-    pkg = sys.modules.get("firmware")
-    if pkg is not None:
-        try:
-            delattr(pkg, "fscheck")
-        except (AttributeError, TypeError, KeyError):   # MicroPython: KeyError
-            pass

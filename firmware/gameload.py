@@ -26,7 +26,8 @@ def load(store, name):
     def read(f):
         gf.__init__(store, name)
         return saveload.load(f, sink, gf)
-    game, msg, unread = store.recover(name, read)
+    from firmware import storeread
+    game, msg, unread = storeread.recover(store, name, read)
     if game is None:
         return None, msg, unread
     # version 1, with hands or none yet (only a version 2 read sets .size)

@@ -1,6 +1,7 @@
 # The history newest first, a game at a time, for the History screen and the host
 # commands (firmware/history.py holds the files' format). Loaded with the History screen.
-from firmware.history import files, _index_of, read_line
+from firmware.history import files, index_of
+from firmware.histline import read_line
 
 
 class Browser:
@@ -17,7 +18,7 @@ class Browser:
         self._at = -1           # which file self._ix indexes
         self._ix = None
         for name in self.files:
-            ix = _index_of(store, name, said)
+            ix = index_of(store, name, said)
             if ix is not None and ix.v1:
                 from firmware.history_v1 import v1_games
                 self.v1 = v1_games(store, said)
@@ -40,7 +41,7 @@ class Browser:
                 continue
             if self._at != k:
                 self._ix = None
-                self._ix = _index_of(self.store, self.files[k], self.said)
+                self._ix = index_of(self.store, self.files[k], self.said)
                 self._at = k
             ix = self._ix
             if ix is None or i >= len(ix):

@@ -2,26 +2,31 @@
 # written out as version 2 by the first finish (firmware/history.py). Loaded only for it.
 import json
 
+from engine_mpy.lines import parse
 from firmware.store import HISTORY
-from firmware.history import _HEAD, check_entry
+from firmware.histline import HEAD, check_entry
 
 _V1_MAX = 16384
+# 20 games of a few lists and a few dozen values each
+_V1_LISTS = 256
+_V1_ITEMS = 2048
 
 
 def v1_games(store, said):
     def check(text):
-        v = json.loads(text)
+        v = parse(text, _V1_LISTS, _V1_ITEMS)
         if not isinstance(v, list):
             raise ValueError("not a list of games")
         for x in v:
             check_entry(x)
         return v
-    text, msg, unread = store.read(HISTORY, check, _V1_MAX)
+    from firmware import storeread
+    text, msg, unread = storeread.read(store, HISTORY, check, _V1_MAX)
     if unread:
         raise OSError(msg)
     if msg:
         said.append(msg)
-    return [] if text is None else json.loads(text)
+    return [] if text is None else parse(text, _V1_LISTS, _V1_ITEMS)
 
 
 def v1_count(store, said):
@@ -33,11 +38,11 @@ def from_v1(store, e, line, said):
     n = e["n"]
 
     def writer(put):
-        put(_HEAD)
+        put(HEAD)
         for i in range(len(games)):
             g = games[i]
             g["n"] = n - len(games) + i
             put(json.dumps(g, separators=(",", ":")))
             put("\n")
-        put(line)
+        line(put)
     return None if store.write_atomic(HISTORY, writer) else store.error

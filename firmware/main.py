@@ -2,6 +2,9 @@
 # while the heap is still in one piece), load the settings, then hand over to the app loop.
 # /main.py on the board is just:  from firmware import main; main.run()
 import gc
+import sys
+
+from engine_mpy.modules import forget
 
 
 def build(board=None, clock=None, root="/", mem_free=None, seed=None):
@@ -20,7 +23,7 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     from firmware import settings_file
     settings, message, unread = settings_file.load(store)
     settings_file = None
-    _unload("settings_file")
+    forget("firmware.settings_file")
     i2c = boards.make_i2c(board)
     pins = boards.make_pins(board)
     timer = boards.make_timer(board)
@@ -36,13 +39,8 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     from firmware.session import Session
     session = Session(store)
     session.load()
-    _unload("storeread")       # files are read at start; a screen that reads loads it again
-    import sys
-    if sys.implementation.name == "micropython" and sys.modules.pop("engine_mpy.lines", None):
-        try:
-            delattr(sys.modules["engine_mpy"], "lines")
-        except (AttributeError, TypeError, KeyError):
-            pass
+    forget("firmware.storeread")       # files are read at start; a screen that reads loads it again
+    forget("engine_mpy.lines")
     from firmware.buttons import Buttons, PinReader
     reader = PinReader(pins)
     buttons = Buttons(three_button=settings["three_button"])
@@ -82,32 +80,13 @@ class _NoTimer:
         raise OSError("no timer")
 
 
-def _unload(leaf):
-    """Drop firmware.<leaf>, needed at start only (MicroPython: CPython has RAM to spare)."""
-    import sys
-    if sys.implementation.name == "micropython" and sys.modules.pop("firmware." + leaf, None) is not None:
-        try:
-            delattr(sys.modules["firmware"], leaf)
-        except (AttributeError, TypeError, KeyError):
-            pass
-
-
 # Code that only start-up runs: the board detection and board files (the Board object keeps
 # its values), and this file. On MicroPython, dropping them from sys.modules gives their RAM
 # back to the game screens; CPython (the simulator, tests) keeps them.
 def _drop_startup_modules():
-    import sys
-    if sys.implementation.name != "micropython":
-        return
     for m in list(sys.modules):
         if m.startswith("firmware.boards") or m in ("firmware.board", "firmware.main"):
-            sys.modules.pop(m, None)
-    pkg = sys.modules.get("firmware")
-    for leaf in ("board", "boards", "main"):
-        try:
-            delattr(pkg, leaf)
-        except (AttributeError, TypeError):
-            pass
+            forget(m)
     gc.collect()
 
 

@@ -9,10 +9,14 @@
 # they count towards games and wins only.
 import json
 
+from engine_mpy.lines import parse
 from firmware.store import ROSTER
 
 MAX_NAMES = 20       # the roster on a board: a list screen's worth, a few hundred bytes
 NAME_LEN = 12        # as the engines take names (engine_mpy.game.check_names)
+# The longest roster.json: 20 rows of a 12-letter name and four counts (about 900 bytes
+# with counts in the millions). Longer is damaged before it is read into RAM.
+TEXT_LIMIT = 1536
 
 
 def check_rows(v):
@@ -29,7 +33,7 @@ def check_rows(v):
 
 
 def _check(text):
-    return check_rows(json.loads(text))
+    return check_rows(parse(text))
 
 
 class Unread(Exception):
@@ -44,7 +48,8 @@ def load(store, strict=False):
     save the roster); otherwise the rows are empty and the message says why."""
     if store is None:
         return [], None
-    text, msg, unread = store.read(ROSTER, _check)
+    from firmware import storeread
+    text, msg, unread = storeread.read(store, ROSTER, _check, TEXT_LIMIT)
     if unread and strict:
         raise Unread(msg)
     if text is None:
@@ -155,69 +160,8 @@ def counted(store, e, hands):
     return rows, msg
 
 
-def finish(app, e=None, hands=None):
-    """THE call for a game screen when the game is over and the table has seen the result
-    (call this once, on the OK that leaves the game-over screen): updates the roster's
-    stats, adds the game to the history with its winners, and forgets the running game
-    (game.json is removed), all as one commit (a power cut never counts a game twice:
-    firmware/session.py). Returns None or a message to show (app.push("note", msg));
-    after a refusal nothing has changed.
-    e, hands: the game's result (firmware/pending.py result()), when the caller made it
-    before loading this module (firmware/pending.py); the game is then out of RAM."""
-    s = app.session
-    if e is None:
-        if s.game is None:
-            return None
-        from firmware.pending import result
-        e, hands, err = result(s, True)
-        if err:
-            return err
-    msg = None
-    rows = None
-    if app.store is not None:
-        try:
-            rows, msg = counted(app.store, e, hands)
-        except Unread as x:
-            release()
-            s.load()
-            s.messages = []
-            return x.args[0] + " The game is still running."
-    release()
-    err = s.finish(e, rows)
-    if err and msg:
-        return msg + " " + err
-    return err or msg
-
-
-def finish_and_leave(app):
-    """What every game's Finish game does: back to the main menu, which then finishes the
-    game (firmware/pending.py: finish() with the game's screens gone from RAM) and shows
-    its message, if any, on a note (refused: the game is still there to continue)."""
-    app.pending = "finish"
-    while app.pop():
-        pass
-
-
 def release():
-    """Drop this module from RAM (screens call it when they close; finish() and abandon()
-    call it when done): it is needed at a game's start and end, not in between."""
-    import sys
-    sys.modules.pop("firmware.roster", None)
-    pkg = sys.modules.get("firmware")
-    if pkg is not None:
-        try:
-            delattr(pkg, "roster")
-        except (AttributeError, TypeError, KeyError):   # MicroPython: KeyError
-            pass
-
-
-def abandon(app):
-    """Put the running game in the history marked unfinished (no roster stats) and forget
-    it. Only on a player's explicit yes (New game while a game runs)."""
-    s = app.session
-    if s.game is None:
-        return None
-    release()
-    from firmware.pending import result
-    e, hands, err = result(s, False)
-    return err or s.finish(e)
+    """Drop this module from RAM (screens call it when they close; a finish calls it when
+    done): it is needed at a game's start and end, not in between."""
+    from engine_mpy.modules import forget
+    forget("firmware.roster", True)

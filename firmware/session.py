@@ -13,9 +13,8 @@
 # number, and is not added twice): a game is never counted twice, nor lost.
 import gc
 
-from firmware.store import GAME as GAME_FILE, small_heap
-
-FINISH_FILE = "finish.json"   # a finish under way (see above; firmware/finish.py does it)
+from engine_mpy.modules import forget
+from firmware.store import GAME as GAME_FILE, FINISH as FINISH_FILE, small_heap
 
 
 class Session:
@@ -57,11 +56,9 @@ class Session:
         self.game = game
         game = None
         # Saves are read only at start: the reading code leaves RAM until the next start.
-        _unload("firmware", "gameload")
-        _unload("engine_mpy", "saveload")
-        _unload("engine_mpy", "saveload_v1")
-        _unload("engine_mpy", "savefile")
-        _unload("engine_mpy", "lines")
+        for m in ("firmware.gameload", "firmware.storeread", "engine_mpy.saveload",
+                  "engine_mpy.saveload_v1", "engine_mpy.savefile", "engine_mpy.lines"):
+            forget(m)
         gc.collect()
         return self.game
 
@@ -82,12 +79,14 @@ class Session:
             return err
         if self.unread:
             # The unread save is kept as game.json.bad rather than overwritten.
-            from firmware.storeread import set_aside
-            set_aside(self.store, self.store.path(GAME_FILE))
+            from firmware import storeread
+            storeread.set_aside(self.store, self.store.path(GAME_FILE))
+            storeread = None
+            forget("firmware.storeread")
             self.unread = False
         self.game = game
         err = self._save()
-        _unload("engine_mpy", "savefile")   # needed again for an undo or a correction
+        forget("engine_mpy.savefile")   # needed again for an undo or a correction
         if err:
             self.game = None
             return err
@@ -168,7 +167,7 @@ class Session:
         from firmware import finish
         err = finish.finish(self, entry, roster_rows)
         finish = None
-        _unload("firmware", "finish")
+        forget("firmware.finish")
         return err
 
     def drop_game(self):
@@ -192,7 +191,7 @@ class Session:
         from firmware import finish
         err = finish.complete(self)
         finish = None
-        _unload("firmware", "finish")
+        forget("firmware.finish")
         return err
 
 
@@ -232,18 +231,6 @@ def _drop_rules():
     if sys.implementation.name != "micropython":
         return
     for k in list(sys.modules):
-        if k.startswith("engine_mpy."):
-            _unload("engine_mpy", k[11:])
-    _unload("firmware", "gamefile")
-
-
-def _unload(pkg, leaf):
-    """Drop a module needed only now (reading a save, finishing a game) from RAM.
-    MicroPython only: CPython (the simulator, the tests) has RAM to spare, and code there
-    holds the modules' classes (an exception class imported again would be another)."""
-    import sys
-    if sys.implementation.name == "micropython" and sys.modules.pop(pkg + "." + leaf, None) is not None:
-        try:
-            delattr(sys.modules[pkg], leaf)
-        except (AttributeError, TypeError, KeyError):
-            pass
+        if k.startswith("engine_mpy.") and k != "engine_mpy.modules":
+            forget(k)
+    forget("firmware.gamefile")

@@ -4,6 +4,7 @@
 import json
 
 SETTINGS_FILE = "settings.json"
+TEXT_LIMIT = 512   # six settings are under 120 bytes: longer is damaged before it is read
 
 # What a fresh device uses. dim_s / off_s are seconds of no key; 0 means never.
 DEFAULTS = {
@@ -39,7 +40,8 @@ def check_settings(d):
 
 
 def _parse_settings(text):
-    return check_settings(json.loads(text))
+    from engine_mpy.lines import parse
+    return check_settings(parse(text))
 
 
 def load(store):
@@ -48,7 +50,8 @@ def load(store):
     one that could not be read is left alone, unread, and the defaults used meanwhile)."""
     if store is None:
         return dict(DEFAULTS), None, False
-    text, msg, unread = store.read(SETTINGS_FILE, _parse_settings)
+    from firmware import storeread
+    text, msg, unread = storeread.read(store, SETTINGS_FILE, _parse_settings, TEXT_LIMIT)
     if text is None:
         return dict(DEFAULTS), msg, unread
     return _parse_settings(text), msg, False

@@ -18,6 +18,11 @@
 #   left exactly as it is, and the caller is told (unread), so it never writes over it
 #   something built from a read that failed.
 #
+# The store is the floor: it knows bytes and file names, nothing of games. Reading with
+# recovery is firmware/storeread.py, on top of it; above both, a module per kind of file
+# (gamefile/gameload: the running game, history, roster, settings_file, finish: the finish
+# journal) and the session on top (docs/architecture.md, "Storage").
+#
 # small_heap() is here too: the one heap rule that the saves and the screens share.
 import gc
 import os
@@ -32,19 +37,18 @@ SETTINGS = "settings.json"
 ROSTER = "roster.json"
 GAME = "game.json"        # the game being played, a line added on every committed hand
 HISTORY = "history.json"  # finished games, a line each, newest last (firmware/history.py)
+FINISH = "finish.json"    # a finish under way: its journal (firmware/finish.py)
 
 BAD_KEEP = 3              # damaged copies kept of each file (NAME.bad1..3)
 TEXT_MAX = 8192           # read() takes no more (settings, roster, journal are far smaller)
-
-_MISSING = "missing"
 
 
 class Store:
     def __init__(self, root="/", os_mod=None, open_fn=None):
         """root: "/" on the board, a folder on the PC. os_mod/open_fn replace os and open
         (tests pass a fake flash that can lose power at any step)."""
-        self._os = os_mod if os_mod is not None else os
-        self._open = open_fn if open_fn is not None else open
+        self.os = os_mod if os_mod is not None else os
+        self.open_path = open_fn if open_fn is not None else open
         self.root = root
         self.writes = 0         # saves, appends and removals done: flash wear
         self.bytes_written = 0
@@ -67,25 +71,25 @@ class Store:
         part = ""
         for seg in r.split("/"):
             part = part + "/" + seg if part or r.startswith("/") else seg
-            if not seg or self._exists(part):
+            if not seg or self.exists_path(part):
                 continue
             try:
-                self._os.mkdir(part)
+                self.os.mkdir(part)
             except OSError:
                 pass
 
     def exists(self, name):
-        return self._exists(self.path(name))
+        return self.exists_path(self.path(name))
 
-    def _exists(self, p):
+    def exists_path(self, p):
         try:
-            self._os.stat(p)
+            self.os.stat(p)
             return True
         except OSError:
             return False
 
     def open(self, name, mode="rb"):
-        return self._open(self.path(name), mode)
+        return self.open_path(self.path(name), mode)
 
     # --- writing -------------------------------------------------------------------------
     def write_atomic(self, name, text):
@@ -97,16 +101,16 @@ class Store:
         p = self.path(name)
         tmp = p + ".tmp"
         try:
-            f = self._open(tmp, "wb")
+            f = self.open_path(tmp, "wb")
             try:
                 size = _write(f, text)
             finally:
                 f.close()
             self._replace(tmp, p)
         except OSError as e:
-            self.error = "Could not save %s (%s)." % (name, _errname(e))
-            if self._exists(p):
-                self._discard(tmp)  # free the space; never the only copy left
+            self.error = "Could not save %s (%s)." % (name, errname(e))
+            if self.exists_path(p):
+                self.discard(tmp)  # free the space; never the only copy left
             return False
         self.writes += 1
         self.bytes_written += size
@@ -115,16 +119,31 @@ class Store:
 
     def append(self, name, text):
         """Add text (str, bytes, or a writer as write_atomic takes) at the end of name
-        (created if missing). True, or False with .error set: on littlefs the file is
-        then as it was."""
+        (created if missing). True, or False with .error set: the file is then exactly as
+        it was. littlefs commits an append when the file is closed, and never after a
+        write that failed (the flash full); a PC's disk keeps what was written, so there
+        the file is cut back to its length before (tests/test_full_flash.py)."""
+        p = self.path(name)
+        cut = getattr(self.os, "truncate", None)    # CPython's os; MicroPython has none
+        before = -1
+        if cut is not None:
+            try:
+                before = self.os.stat(p)[6]
+            except OSError:
+                pass
         try:
-            f = self._open(self.path(name), "ab")
+            f = self.open_path(p, "ab")
             try:
                 size = _write(f, text)
             finally:
                 f.close()
         except OSError as e:
-            self.error = "Could not save %s (%s)." % (name, _errname(e))
+            self.error = "Could not save %s (%s)." % (name, errname(e))
+            if before >= 0:
+                try:
+                    cut(p, before)
+                except OSError:
+                    pass
             return False
         self.writes += 1
         self.bytes_written += size
@@ -133,23 +152,23 @@ class Store:
 
     def _replace(self, src, dst):
         try:
-            self._os.rename(src, dst)
+            self.os.rename(src, dst)
         except OSError:
             # FAT refuses to rename onto an existing file. Until the second rename, only
             # the complete src exists, and recover() takes it back.
-            if not self._exists(dst):
+            if not self.exists_path(dst):
                 raise
-            self._os.remove(dst)
-            self._os.rename(src, dst)
+            self.os.remove(dst)
+            self.os.rename(src, dst)
 
     def remove(self, name):
         """Delete a file and any leftover of a save of it (the finished game, say)."""
         p = self.path(name)
         gone = False
         for q in (p, p + ".tmp"):
-            if self._exists(q):
+            if self.exists_path(q):
                 try:
-                    self._os.remove(q)
+                    self.os.remove(q)
                     gone = True
                 except OSError:
                     pass
@@ -157,22 +176,12 @@ class Store:
             self.writes += 1
         return gone
 
-    def _discard(self, p):
+    def discard(self, p):
+        """Remove the file at path p if it is there (never raises)."""
         try:
-            self._os.remove(p)
+            self.os.remove(p)
         except OSError:
             pass
-
-    # --- reading (firmware/storeread.py: loaded when a file is read, dropped after) ------
-    def recover(self, name, load):
-        """(value, message, unread): load(f) read from name (storeread.recover)."""
-        from firmware import storeread
-        return storeread.recover(self, name, load)
-
-    def read(self, name, check=None, limit=TEXT_MAX):
-        """(text, message, unread) for a small file read whole (storeread.read)."""
-        from firmware import storeread
-        return storeread.read(self, name, check, limit)
 
 
 # MicroPython writes a str to a binary file as its UTF-8 bytes: no encoded copy in RAM.
@@ -222,10 +231,11 @@ def small_heap():
 _small = []
 
 
-def _errname(e):
+def errname(e):
     if isinstance(e, OSError) and e.args:
         code = e.args[0]
-        return {2: "not found", 5: "I/O error", 28: "flash full", 30: "read-only"}.get(code, "error %s" % (code,))
+        return {2: "not found", 5: "I/O error", 20: "a folder is in the way", 21: "is a folder",
+                28: "flash full", 30: "read-only"}.get(code, "error %s" % (code,))
     if isinstance(e, MemoryError):
         return "short of memory"
     return type(e).__name__

@@ -10,7 +10,7 @@ import sys
 
 from host_sim import hostio, report
 
-from engine_mpy import savefile
+from engine_mpy import savefile, saveload
 
 
 def parser():
@@ -31,7 +31,7 @@ def main(argv):
     if text is None:
         return 2
     try:
-        game = savefile.loads(text)
+        game = saveload.loads(text)
     except savefile.SaveError as e:
         print("%s: not a valid saved game: %s" % (path, e.args[0]), file=sys.stderr)
         return 2

@@ -21,7 +21,7 @@ from typing import List, Optional
 
 from host_sim import hostio, report
 
-from engine_mpy import savefile, summary
+from engine_mpy import savefile, saveload, summary
 from engine_mpy.game import RuleError
 
 A = summary.A.decode()   # the alphabet (bytes on the device)
@@ -152,7 +152,7 @@ def _title(kind, e):
 def decode(e, n=None):
     """The Sheet of one history line (a dict as firmware/history.py reads it). Raises
     SheetError naming what does not fit."""
-    from firmware.history import check_entry
+    from firmware.histline import check_entry
     try:
         check_entry(e)
     except ValueError as x:
@@ -509,7 +509,7 @@ def load(path):
             raise SheetError("%s: the file is empty" % path)
         else:
             try:
-                game = savefile.loads(text)
+                game = saveload.loads(text)
             except savefile.SaveError as e:
                 raise SheetError("%s: not a saved game or a history file: %s" % (path, e.args[0]))
             sheets = [from_game(game)]

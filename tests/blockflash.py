@@ -2,7 +2,7 @@
 # (issue 15): the real littlefs (os.VfsLfs2, and littlefs-python's copy of the same C code
 # on CPython) and MicroPython's FAT (os.VfsFat), on a RAM flash that behaves as the NOR flash
 # of an RP2040 or an ESP32 and loses power in the middle of one of its erases or programs.
-# Every save goes through the device's own code (Session, roster.finish, roster.abandon);
+# Every save goes through the device's own code (Session, endgame.finish, endgame.abandon);
 # after each cut the image the flash holds is mounted again and the device's start-up
 # reading code runs on it, twice.
 #
@@ -15,7 +15,7 @@ import sys
 
 from firmware.store import Store
 from firmware.session import Session
-from firmware import roster
+from firmware import endgame, roster
 from engine_mpy import savefile
 from powercut import GAMES
 
@@ -173,7 +173,7 @@ def silent(seen):
 
 
 class App:
-    """What roster.finish()/abandon() use of the app: its store and session."""
+    """What endgame.finish()/abandon() use of the app: its store and session."""
 
     def __init__(self, store):
         self.store = store
@@ -199,9 +199,9 @@ def act(store, kind, action):
         s.load()
         return s.commit("replace", 0, ALT[kind])
     if action == "finish":
-        return roster.finish(App(store))
+        return endgame.finish(App(store))
     if action == "abandon":
-        return roster.abandon(App(store))
+        return endgame.abandon(App(store))
     raise ValueError(action)
 
 
@@ -212,7 +212,7 @@ def setup(store, kind, action, long=False):
     assert Session(store).start("classic", {"players": FIRST, "dealer": 0}) is None
     app = App(store)
     assert app.session.commit("add", {"out": 0, "left": [None, [10, 0, 0, 0]]}) is None
-    assert roster.finish(app) is None
+    assert endgame.finish(app) is None
     if action == "start":
         return
     k, settings, records, rec = game_of(kind)

@@ -10,7 +10,7 @@ from engine_mpy.classic import Classic
 from engine_mpy.masters import Masters
 from engine_mpy.game import RuleError
 from engine_mpy.phases import PHASE_CARDS
-from engine_mpy import savefile
+from engine_mpy import savefile, saveload
 from host_sim import report
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
@@ -176,7 +176,7 @@ def check_invariants(g):
     for w in st_.winners if g.over else []:
         assert g.players()[w]["rank"] == 1
     # Save/load and undo/redo are lossless.
-    again = savefile.loads(savefile.dumps(g))
+    again = saveload.loads(savefile.dumps(g))
     assert again.players() == g.players() and report.card_sheet(again) == sheet
     if g.records:
         last = g.records[-1]

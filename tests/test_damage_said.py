@@ -180,3 +180,21 @@ def test_each_damaged_copy_is_kept_not_only_the_newest(tmp_path):
     kept = [f for f in on_flash(tmp_path) if f.startswith("settings.json.bad")]
     assert sorted((tmp_path / f).read_bytes() for f in kept) == [first, second], kept
     assert any("settings.json" in s for s in said)
+
+
+# --- issue 23: a folder where a file belongs ----------------------------------------------
+
+def test_a_folder_in_place_of_a_file_is_set_aside_and_said(tmp_path):
+    # was "could not be read (error 21); it is kept as it is": at every start, for ever
+    for name in ("game.json", "settings.json", "finish.json", "roster.json"):
+        folder = tmp_path / name.split(".")[0]
+        folder.mkdir()
+        (folder / name).mkdir()
+        (folder / name / "inside.txt").write_text("kept")
+        dev, said = start(folder, {})
+        if name == "roster.json":
+            said += press(dev, K.menu("new game") + " OK OK")    # the roster is read at New game
+        text = " ".join(said)
+        assert name in text and "is a folder" in text and name + ".bad1" in text, (name, said)
+        assert (folder / (name + ".bad1") / "inside.txt").read_text() == "kept", on_flash(folder)
+        assert name not in on_flash(folder)

@@ -10,7 +10,7 @@ from engine_mpy.game import RuleError
 
 from engine_mpy.dice import DiceGame
 from engine_mpy.dice_eval import FACE_COL, FACE_NUM, best
-from engine_mpy import savefile
+from engine_mpy import savefile, saveload
 
 def faces_for(nums):
     out = ""
@@ -163,6 +163,6 @@ def test_random_games_follow_the_book():
         # The grand total row of the sheet is the same figure, column by turn order.
         assert g.sheet()[-1] == ("GRAND TOTAL", [totals[p] for p in order])
         # The save replays to the same game.
-        h = savefile.loads(savefile.dumps(g))
+        h = saveload.loads(savefile.dumps(g))
         assert [h.total(p) for p in range(n)] == totals and h.state.ff_bonus == ff
     soak.ran(games, "random Dice games against the book (%d refused turns changed nothing)" % refused)

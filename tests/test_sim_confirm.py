@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from engine_mpy import savefile
+from engine_mpy import savefile, saveload
 from engine_mpy.classic import Classic
 from engine_mpy.dice import DiceGame
 from engine_mpy.twist import Twist
@@ -95,7 +95,7 @@ def test_undo_asks_once_and_only_ok_undoes(tmp_path, case):
     dev.play(script.parse(reach + " OK"))
     assert app.top().module == home
     assert len(app.session.game.records) == n - 1
-    assert list(savefile.loads(on_flash(tmp_path)).records) == list(app.session.game.records)
+    assert list(saveload.loads(on_flash(tmp_path)).records) == list(app.session.game.records)
     assert app.store.writes == 1
 
 

@@ -15,7 +15,7 @@ import tempfile
 
 from host_sim import script, sim
 from engine_mpy.dice import N_DICE
-from engine_mpy import savefile
+from engine_mpy import savefile, saveload
 from tests.table_keys import new_game, entry_keys, presses
 
 sim.use_fake_machine()
@@ -56,7 +56,7 @@ class Table:
 
     def saved(self):
         with open(os.path.join(self.app.store.root, "game.json")) as f:
-            return savefile.loads(f.read())
+            return saveload.loads(f.read())
 
 
 def play_entered(t, turns):

@@ -9,7 +9,7 @@ import os
 import shutil
 import tempfile
 
-from engine_mpy import savefile
+from engine_mpy import savefile, saveload
 from host_sim import script, sim
 from tests.table_keys import new_game, k, down, up, count, choose, BEFORE, AFTER, DRAW, BY_HAND
 
@@ -144,7 +144,7 @@ def test_full_twist_session_to_game_over():
         assert app.top().module == "twist_home" and app.top().title == "Game over"
         # The saved game says the same.
         with open(os.path.join(d, "game.json")) as f:
-            saved = savefile.loads(f.read())
+            saved = saveload.loads(f.read())
         assert saved.state.winners == [0] and saved.state.pos == [17, 17, 11]
         play(FINISH)
         assert app.top().module == "menu" and app.session.game is None

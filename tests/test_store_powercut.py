@@ -6,7 +6,9 @@ import subprocess
 import sys
 
 from firmware.store import Store, GAME
-from test_store import FakeFlash, PowerCut, OLD, NEW, store_on
+from firmware import storeread
+from fakeflash import FakeFlash, PowerCut
+from test_store import OLD, NEW, store_on
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
@@ -31,11 +33,11 @@ def test_second_cut_while_recovering():
                     fs = FakeFlash(after_save, **args)
                     fs.cut_at = j
                     try:
-                        store_on(fs).read(GAME)
+                        storeread.read(store_on(fs), GAME)
                     except PowerCut:
                         pass
                     fs.power_on()
-                    text, msg, unread = store_on(fs).read(GAME)
+                    text, msg, unread = storeread.read(store_on(fs), GAME)
                     assert text in (old, NEW), (args, k, j, fs.files)
                     assert msg is None
 
@@ -48,14 +50,14 @@ def test_damage_found_at_start_on_real_files(tmp_path):
     # truncate it as a bad flash or a pulled card would
     with open(os.path.join(root, "game.json"), "w") as f:
         f.write(OLD[:-7])
-    text, msg, unread = Store(root).read(GAME)
+    text, msg, unread = storeread.read(Store(root), GAME)
     assert text is None and "game.json.bad1" in msg
     assert sorted(os.listdir(root)) == ["game.json.bad1"]
     with open(os.path.join(root, "game.json.bad1")) as f:
         assert f.read() == OLD[:-7]
     s = Store(root)
     assert s.write_atomic(GAME, NEW) and s.write_atomic(GAME, OLD)  # rename over a file
-    assert Store(root).read(GAME) == (OLD, None, False)
+    assert storeread.read(Store(root), GAME) == (OLD, None, False)
     assert sorted(os.listdir(root)) == ["game.json", "game.json.bad1"]
 
 
@@ -65,6 +67,7 @@ def test_damage_found_at_start_on_real_files(tmp_path):
 LFS_SCRIPT = r"""
 import os
 from firmware.store import Store
+from firmware import storeread
 
 class RAMFlash:
     def __init__(self, data):
@@ -132,7 +135,7 @@ while True:
     except Exception:
         pass
     fl, root = mount(after)
-    text, msg, unread = Store(root).read("game.json")
+    text, msg, unread = storeread.read(Store(root), "game.json")
     print(k, "old" if text == OLD else "new" if text == NEW else repr(text), msg)
     os.umount(root)
     if done:

@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from engine_mpy import board_layout as board, savefile
+from engine_mpy import board_layout as board, savefile, saveload
 from engine_mpy.twist import Twist
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -37,7 +37,7 @@ def test_custom_layout_file_loaded_and_played(tmp_path):
     assert g.attempt_text(1) == ("Twist", "phase 2, phase 3 or a Twist card")
     # The layout lives in the save: changing the file later does not change this game.
     f.write_text("1S 10R\n")
-    h = savefile.loads(savefile.dumps(g))
+    h = saveload.loads(savefile.dumps(g))
     assert h.state.pos == [3, 2] and h.settings["layout"] == "1S 2 T 3 9 10R"
 
 

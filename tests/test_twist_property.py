@@ -8,7 +8,7 @@ import soak
 from hypothesis import given, settings, strategies as st
 
 from engine_mpy.game import RuleError
-from engine_mpy import board_layout as board, handcheck, savefile
+from engine_mpy import board_layout as board, handcheck, savefile, saveload
 from engine_mpy.phases import PHASE_CARDS
 from engine_mpy.twist_cards import TWIST_CARDS
 from engine_mpy.twist import Twist, draw_twist_card, tie_total_possible, BEFORE, AFTER, CLASSIC, FACE
@@ -125,7 +125,7 @@ def check_random_game(seed):
                 assert g.state.winners == [rec["out"]]
         before = list(after)
     # The live state built hand by hand equals a replay from the save.
-    h = savefile.loads(savefile.dumps(g))
+    h = saveload.loads(savefile.dumps(g))
     assert h.state.pos == g.state.pos and h.state.winners == g.state.winners
     assert h.records == g.records and h.state.moves == g.state.moves
     # Re-entering any hand unchanged changes nothing; undo then the same hand again
@@ -173,7 +173,7 @@ def check_layout_text(tokens):
             assert codes[i - 1] != "T" and codes[i + 1] != "T"
     # A valid layout can start a game and survives the save.
     g = Twist({"players": ["A", "B"], "layout": text})
-    assert savefile.loads(savefile.dumps(g)).settings["layout"] == " ".join(codes)
+    assert saveload.loads(savefile.dumps(g)).settings["layout"] == " ".join(codes)
 
 
 def test_random_layouts_are_valid():

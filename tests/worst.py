@@ -174,7 +174,7 @@ def write_history(folder, games=1000, entries=None):
     """history.json and its archives holding `games` finished games (numbered 1..games,
     the four worst kinds in turn), as the device leaves them: 100 a file, the oldest in
     history.1.json."""
-    from firmware.history import SEGMENT
+    from firmware.histadd import SEGMENT
     es = entries or _finished_entries()
     head = '{"format":"phase10-history","v":2}\n'
     files = []

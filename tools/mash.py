@@ -11,7 +11,7 @@ top plays most events with a purpose (start games of all four kinds, enter hands
 stand, undo, correct, draw Twist cards, roll and enter dice, finish games, visit every other
 screen) and plain random keys are mixed in. After every event:
   - no exception escaped the firmware;
-  - game.json, when there is one, loads (engine_mpy.savefile.loads) and equals the game in
+  - game.json, when there is one, loads (engine_mpy.saveload.loads) and equals the game in
     RAM; there is none exactly when no game runs;
   - settings.json, roster.json and history.json parse as the device reads them;
   - no NAME.bad (a file the device wrote and then called damaged) and no NAME.tmp is left.
@@ -41,7 +41,7 @@ from host_sim import script, sim  # noqa: E402
 
 sim.use_fake_machine()
 
-from engine_mpy import savefile  # noqa: E402
+from engine_mpy import savefile, saveload  # noqa: E402
 from engine_mpy.dice_eval import (FACE_NUM, FACE_COL, N_DICE, best, show_faces)  # noqa: E402
 from firmware.settings_file import check_settings  # noqa: E402
 from firmware.store import GAME, SETTINGS, ROSTER, HISTORY  # noqa: E402
@@ -276,7 +276,7 @@ class Mash:
             with open(p) as f:
                 text = f.read()
             try:
-                disk = savefile.loads(text).to_dict()
+                disk = saveload.loads(text).to_dict()
             except savefile.SaveError as e:
                 self.fail("game.json does not load: %s" % e.args[0])
             if g is None:

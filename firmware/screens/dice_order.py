@@ -41,8 +41,8 @@ class DiceOrder(Screen):
 
     def closed(self):
         # The roll is over (or given up): its rules go with this screen.
-        from firmware.app import _unload
-        _unload("engine_mpy.dice_order")
+        from engine_mpy.modules import forget
+        forget("engine_mpy.dice_order")
 
     def key(self, k):
         b = k & _KEY_MASK

@@ -15,6 +15,6 @@ def make(app, arg):
 def _closed():
     # The app unloads this module when the roller closes; the turn module it borrowed
     # goes too (no game screen can be under the roller: it opens from the main menu).
-    from firmware.app import _unload
+    from engine_mpy.modules import forget
 
-    _unload("firmware.screens.dice_turn")
+    forget("firmware.screens.dice_turn", True)

@@ -237,13 +237,13 @@ class DiceTurn(Screen):
 
     def show_hint(self):
         import gc
-        from firmware.app import _unload
+        from engine_mpy.modules import forget
 
         h = self.hint
         self.hint = None
         # Room for the advisor: real dice's matching is not needed again until Score, and
         # the advisor's code loads into one tidy stretch of the heap.
-        _unload("engine_mpy.dice_match")
+        forget("engine_mpy.dice_match")
         gc.collect()
         from engine_mpy import dice_advise
         if self.where is not None:
@@ -252,7 +252,7 @@ class DiceTurn(Screen):
             left = 3 - self.turn.rolls
         m, s = dice_advise.hint(self.phase, left, self.turn.faces, self.score)
         dice_advise = None
-        _unload("engine_mpy.dice_advise")
+        forget("engine_mpy.dice_advise")
         self.hint = (m, s, left if self.where is not None else 0)
 
     def evaluate(self):

@@ -76,8 +76,8 @@ class GameOver(ListScreen):
             return True
         i -= len(self.order)
         if i == 0:
-            from firmware import roster
-            roster.finish_and_leave(app)
+            from firmware import endgame
+            endgame.finish_and_leave(app)
         elif i == 1:
             app.push("sheet")
         else:

@@ -131,8 +131,8 @@ class Help(Screen):
     def closed(self):
         # the phases' texts came for this screen only: they go with it
         if not self.had_phases:
-            from firmware.app import _unload
-            _unload("engine_mpy.phases")
+            from engine_mpy.modules import forget
+            forget("engine_mpy.phases")
 
 
 def make(app, arg):

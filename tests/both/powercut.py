@@ -6,7 +6,7 @@ import json
 import sys
 
 from check import forget_engines
-from test_store import FakeFlash, PowerCut
+from fakeflash import FakeFlash, PowerCut
 from firmware.store import Store, GAME, HISTORY
 from firmware import session as session_mod
 from firmware.session import Session
@@ -45,7 +45,7 @@ def save_of(kind, settings, records):
 
 
 class App:
-    """What roster.finish()/abandon() use of the app: its store and session."""
+    """What endgame.finish()/abandon() use of the app: its store and session."""
 
     def __init__(self, store):
         self.store = store
@@ -59,14 +59,16 @@ def state(store, names):
     s = Session(store)
     g = s.load()
     # a power cut is not damage; on FAT an append cut short loses its hand, said
-    assert s.message is None or (store._os.fat and "cut short" in s.message), s.message
+    assert s.message is None or (store.os.fat and "cut short" in s.message), s.message
     out = [None if g is None else savefile.dumps(g)]
     g = None
     for name in names:
         if name == HISTORY:
             out.append(games(store))
         else:
-            text = store.read(name)[0]
+            from firmware import storeread
+            text = storeread.read(store, name)[0]
+            storeread = None
             out.append(None if text is None else json.loads(text))
     return out
 
@@ -138,7 +140,13 @@ def games(store):
     """The history's games, newest first, as the History screen reads them."""
     from firmware import histbrowse
     b = histbrowse.Browser(store, [])
-    return [b.game(i) for i in range(b.count)]
+    out = [b.game(i) for i in range(b.count)]
+    b = histbrowse = None
+    # out of RAM again, as the History screen's closing takes them (App._evict)
+    from engine_mpy.modules import forget
+    for m in ("firmware.histbrowse", "firmware.history", "firmware.histline", "firmware.storeread", "engine_mpy.lines"):
+        forget(m)
+    return out
 
 
 def history_of(n, first=1):

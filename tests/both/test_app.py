@@ -4,6 +4,8 @@
 import sys
 
 from firmware.app import App
+from firmware.store import Store
+from fakeflash import FakeFlash
 from firmware.buttons import Buttons
 from firmware.settings_file import check_settings, DEFAULTS
 from host_sim.vclock import VirtualClock
@@ -79,18 +81,23 @@ class FakeReader:
         return self.bits
 
 
-class FakeStore:
-    def __init__(self, files=None):
-        self.files = files or {}
-        self.writes = 0
+class FakeStore(Store):
+    """The device's own store on a fake flash. files: the flash's files by name, as text;
+    starved: every read runs short of memory (the file is kept as it is)."""
 
-    def write_atomic(self, name, text):
-        self.files[name] = text
-        self.writes += 1
-        return True
+    def __init__(self, files=None, starved=False):
+        self.flash = FakeFlash(dict(("/" + k, v.encode()) for k, v in (files or {}).items()))
+        self.starved = starved
+        Store.__init__(self, "/", self.flash, self.open_file)
 
-    def read(self, name, valid=None):
-        return self.files.get(name), None, False
+    def open_file(self, p, mode="r"):
+        if self.starved and "r" in mode:
+            raise MemoryError()
+        return self.flash.open(p, mode)
+
+    @property
+    def files(self):
+        return dict((k[1:], v.decode()) for k, v in self.flash.files.items())
 
 
 class Board:
@@ -357,8 +364,7 @@ def test_about_shows_version_board_and_memory():
 
 def test_a_damaged_settings_file_is_said_once_over_the_menu():
     d = FakeDisplay()
-    store = FakeStore()
-    store.read = lambda name, check=None: (None, "settings.json was damaged (truncated or invalid), kept as settings.json.bad1; starting without it.", False)
+    store = FakeStore({"settings.json": '{"contrast":'})
     app = App(d, FakeReader(), Buttons(), VirtualClock(), store, Board)
     assert app.settings == DEFAULTS
     app.say("game.json was damaged (hand 2: Bob holds 5 cards), kept as game.json.bad1; starting without it.")
@@ -378,8 +384,7 @@ def test_a_damaged_settings_file_is_said_once_over_the_menu():
 
 def test_settings_that_could_not_be_read_are_never_written_over():
     d = FakeDisplay()
-    store = FakeStore({"settings.json": '{"contrast": 40}'})
-    store.read = lambda name, check=None: (None, "settings.json could not be read (short of memory); it is kept as it is.", True)
+    store = FakeStore({"settings.json": '{"contrast": 40}'}, starved=True)
     app = App(d, FakeReader(), Buttons(), VirtualClock(), store, Board)
     app.start()
     app.run_for(20)

@@ -4,7 +4,7 @@ import json
 
 from check import raises, message
 
-from engine_mpy import savefile
+from engine_mpy import savefile, saveload
 from engine_mpy.classic import Classic
 from engine_mpy.masters import Masters
 from engine_mpy.game import RuleError
@@ -336,7 +336,7 @@ def test_the_masters_deck_has_two_skips():
     # a saved Masters game that says three were left is refused, naming the hand and the rule
     text = savefile.dumps(g).replace("[8,0,2,0],[10,0,0,0]", "[8,0,2,0],[9,0,1,0]")
     assert "[9,0,1,0]" in text, text
-    e = raises(Exception, savefile.loads, text)
+    e = raises(Exception, saveload.loads, text)
     assert "hand 1" in message(e) and "the Masters Edition deck has only 2" in message(e), message(e)
 
 
@@ -398,7 +398,7 @@ def test_save_and_load_round_trip_every_card_game():
     games[4].add(mhand(2, [FAIL, low(1), None], [0, 3, 9]))
     for g in games:
         text = savefile.dumps(g)
-        g2 = savefile.loads(text)
+        g2 = saveload.loads(text)
         assert type(g2) is type(g)
         assert g2.to_dict() == g.to_dict()
         assert g2.players() == g.players()
@@ -416,9 +416,9 @@ def test_save_and_load_round_trip_every_card_game():
         assert [json.loads(t) for t in lines[1:-1]] == d["records"]
         # and a save of version 1 (earlier firmware: one JSON object) reads the same
         old = json.dumps(dict(d, v=1))
-        assert savefile.loads(old).to_dict() == d
+        assert saveload.loads(old).to_dict() == d
         spread = json.dumps(dict(d, v=1)).replace(", ", ",\n  ").replace("{", "{\n ")
-        assert savefile.loads(spread).to_dict() == d
+        assert saveload.loads(spread).to_dict() == d
 
 
 def test_malformed_saves_are_refused_with_a_reason():
@@ -446,5 +446,5 @@ def test_malformed_saves_are_refused_with_a_reason():
         ('{"format": "phase10", "v": true, "game": "classic", "settings": {"players": ["A", "B"]}, "records": []}', "version"),
     ]
     for text, words in cases:
-        e = raises(savefile.SaveError, savefile.loads, text)
+        e = raises(savefile.SaveError, saveload.loads, text)
         assert words in message(e), (text, message(e))

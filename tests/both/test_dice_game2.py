@@ -3,7 +3,7 @@
 from check import raises, message
 from engine_mpy.game import RuleError
 from engine_mpy.dice import DiceGame
-from engine_mpy import savefile
+from engine_mpy import savefile, saveload
 from dice_rolls import MAKE, FAIL_FACES, rec, play, game, row
 
 
@@ -73,7 +73,7 @@ def test_save_and_load():
     play(g, False)
     g.add({"player": 1, "dice": "10g 10r 10o 10b 9r 8r Wo 1r 1o 1g".split()})
     text = savefile.dumps(g)
-    h = savefile.loads(text)
+    h = saveload.loads(text)
     assert isinstance(h, DiceGame)
     assert h.records == g.records and h.settings == g.settings
     assert [h.total(p) for p in (0, 1)] == [0, 60 + 57]
@@ -99,7 +99,7 @@ def test_turns_are_small_ints_in_ram_and_read_as_the_saved_dicts():
     packed = g.records._v
     assert all([type(v) is int for v in packed]) and max(packed) < 1 << 30
     # Undo, a correction and a reload keep the same turns.
-    h = savefile.loads(savefile.dumps(g))
+    h = saveload.loads(savefile.dumps(g))
     assert h.records == g.records and h.records._v == packed
     g.undo()
     assert len(g.records) == 8 and list(g.records) == want

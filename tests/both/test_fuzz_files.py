@@ -9,7 +9,7 @@ import sys
 
 import soak
 from fuzzfiles import fuzzed, check_read, collect, quick, LAYOUTS, SETTINGS, ROSTERS, HISTORIES, MPY
-from test_store import FakeFlash
+from fakeflash import FakeFlash
 from firmware.store import Store
 from engine_mpy.game import RuleError
 

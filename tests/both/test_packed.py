@@ -6,7 +6,7 @@ import json
 
 from check import raises
 
-from engine_mpy import savefile
+from engine_mpy import savefile, saveload
 from engine_mpy.classic import Classic
 from engine_mpy.masters import Masters
 from engine_mpy.game import RuleError
@@ -47,7 +47,7 @@ def test_a_long_game_keeps_its_hands_as_text_and_sheet_rows_as_bytes_and_reads_t
     assert type(d["records"]) is list and d["records"] == want
     assert [json.loads(t) for t in text.split("\n")[1:-1]] == d["records"]
     d = want = None
-    h = savefile.loads(text)
+    h = saveload.loads(text)
     assert h.records == g.records and h.state.total == g.state.total
 
 
@@ -87,7 +87,7 @@ def test_masters_records_with_phases_round_trip():
     rec = {"out": 0, "left": [None, [3, 0, 0, 0]], "phase": [1, 2]}
     g.add(rec)
     assert type(g.records._v[0]) is str and g.records[0]["phase"] == [1, 2]
-    assert savefile.loads(savefile.dumps(g)).records == g.records
+    assert saveload.loads(savefile.dumps(g)).records == g.records
 
 
 def test_a_loaded_save_drops_each_parsed_record_as_it_is_replayed():

@@ -10,9 +10,9 @@ import json
 
 import soak
 from powercut import games, history_of, FakeFlash, FLASHES, FAIL, TWO, GAMES, App, cut_everywhere, each_game, quick, save_of, store_on
-from test_store import PowerCut
+from fakeflash import PowerCut
 from firmware.store import GAME, ROSTER, HISTORY
-from firmware import roster
+from firmware import endgame, roster
 
 
 def test_a_finished_game_is_counted_once_whatever_the_cut():
@@ -31,7 +31,7 @@ def _counted_once():
             fs = FakeFlash(files, **args)
             fs.cut_at = k
             try:
-                roster.finish(App(store_on(fs)))
+                endgame.finish(App(store_on(fs)))
                 done = True
             except PowerCut:
                 done = False
@@ -39,7 +39,7 @@ def _counted_once():
             app = App(store_on(fs))
             if app.session.game is not None:
                 assert app.session.game.over
-                assert roster.finish(app) is None
+                assert endgame.finish(app) is None
             rows, _ = roster.load(app.store)
             assert rows == [["Ann", 1, 1, 0, 1], ["Bob", 1, 0, 50, 1]], (args, k, rows)
             hist = games(app.store)
@@ -59,7 +59,7 @@ def test_abandoning_a_game_of_each_kind():
         files = {"/" + GAME: save_of(kind, settings, records), "/" + HISTORY: history_of(2)}
 
         def abandon(store):
-            assert roster.abandon(App(store)) is None
+            assert endgame.abandon(App(store)) is None
         k = cut_everywhere(files, abandon, (ROSTER, HISTORY))
         assert k > 10, (kind, k)
         kinds.append(kind)
@@ -83,7 +83,7 @@ def test_a_finish_the_flash_refuses_half_way_is_completed_at_the_next_start():
     fs = RefusingFlash({"/" + GAME: save_of(kind, settings, records)})
     fs.refuse = HISTORY   # the journal is saved, the history is not
     app = App(store_on(fs))
-    msg = roster.finish(app)
+    msg = endgame.finish(app)
     assert "flash full" in msg
     assert app.session.game is None   # committed: the game is over
     # a new game waits until the finish is complete: it would otherwise be removed with it

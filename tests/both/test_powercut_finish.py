@@ -12,9 +12,9 @@ import sys
 
 import soak
 from powercut import history_of, FakeFlash, FLASHES, FAIL, TWO, GAMES, App, cut_everywhere, each_game, quick, save_of, store_on
-from test_store import PowerCut
+from fakeflash import PowerCut
 from firmware.store import GAME, ROSTER, HISTORY
-from firmware import history, roster
+from firmware import endgame, histadd, roster
 
 
 def test_finishing_a_game_of_each_kind():
@@ -23,8 +23,8 @@ def test_finishing_a_game_of_each_kind():
     # the heap line above leaves the 16K margin the Makefile's MPY_HEAP leaves).
     n = 0
     cuts = {}
-    real = history.SEGMENT
-    history.SEGMENT = 3   # small files: the MicroPython test heap holds them and the fake flash
+    real = histadd.SEGMENT
+    histadd.SEGMENT = 3   # small files: the MicroPython test heap holds them and the fake flash
     try:
         for kind, settings, records, rec in each_game():
             # a first game; one more line; a full file moved aside (history.1.json) for it
@@ -35,12 +35,12 @@ def test_finishing_a_game_of_each_kind():
                     files["/" + HISTORY] = history_of(hist)
 
                 def finish(store):
-                    assert roster.finish(App(store)) is None
+                    assert endgame.finish(App(store)) is None
                 k = cut_everywhere(files, finish, (ROSTER, HISTORY))
                 cuts[kind] = cuts.get(kind, 0) + k
                 n += k
     finally:
-        history.SEGMENT = real
+        histadd.SEGMENT = real
     # each game kind finished, and cut at many points, on this runtime
     assert sorted(cuts) == sorted(g[0] for g in GAMES) and min(cuts.values()) > 20, cuts
     soak.ran(n, "power cuts finishing a game (roster, history, save removed) on %s: %s"

@@ -1,9 +1,9 @@
 # The player roster and the history (firmware/roster.py): names added and renamed, a
 # finished game's games/wins/points/hands, an abandoned game kept as unfinished.
-from test_store import FakeFlash
+from fakeflash import FakeFlash
 from firmware.store import Store
 from firmware.session import Session
-from firmware import roster
+from firmware import endgame, roster
 
 FAIL = [10, 0, 0, 0]   # did not complete the phase: 10 low cards, 50 points
 
@@ -58,7 +58,7 @@ def test_a_finished_game_counts_games_wins_points_and_hands():
                                "variation": "first_n", "phases": 1}) is None
     assert s.commit("add", {"out": 0, "left": [None, FAIL]}) is None
     assert s.game.over
-    assert roster.finish(app) is None
+    assert endgame.finish(app) is None
     assert s.game is None
     rows, _ = roster.load(app.store)
     # Bob was in the roster first; Ann is added by the game.
@@ -75,13 +75,13 @@ def test_an_abandoned_game_goes_to_history_unfinished_without_stats():
     s = app.session
     s.start("masters", {"players": ["Ann", "Bob", "Cy"], "dealer": 2})
     s.commit("add", {"out": 1, "left": [FAIL, None, FAIL], "phase": [0, 1, 0]})
-    assert roster.abandon(app) is None and s.game is None
+    assert endgame.abandon(app) is None and s.game is None
     assert roster.load(app.store)[0] == []
     games = history(app.store)
     assert games[0]["done"] is False and games[0]["winners"] == [] and games[0]["hands"] == 1
     # Newest first.
     s.start("classic", {"players": ["Ann", "Bob"]})
-    roster.abandon(app)
+    endgame.abandon(app)
     games = history(app.store)
     assert [g["game"] for g in games] == ["classic", "masters"]
 
@@ -109,7 +109,7 @@ def test_dice_co_winners_each_get_a_win_and_no_points():
 def test_a_roster_that_cannot_be_read_is_never_written_over():
     app = FakeApp()
     roster.add(app.store, "Ann")
-    fs = app.store._os
+    fs = app.store.os
     saved = bytes(fs.files["/roster.json"])
     real = fs.open
 
@@ -127,7 +127,7 @@ def test_a_roster_that_cannot_be_read_is_never_written_over():
     s = app.session
     s.start("classic", {"players": ["Ann", "Bob"], "dealer": 0, "variation": "first_n", "phases": 1})
     s.commit("add", {"out": 0, "left": [None, FAIL]})
-    msg = roster.finish(app)
+    msg = endgame.finish(app)
     assert "could not be read" in msg and "still running" in msg and s.game is not None
     assert bytes(fs.files["/roster.json"]) == saved and "/history.json" not in fs.files
 

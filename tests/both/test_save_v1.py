@@ -4,7 +4,7 @@
 import json
 
 from check import forget_engines
-from test_store import FakeFlash
+from fakeflash import FakeFlash
 from firmware.store import Store
 from firmware.session import Session, GAME_FILE
 

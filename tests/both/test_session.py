@@ -5,7 +5,7 @@
 import json
 
 from check import forget_engines
-from test_store import FakeFlash, Reader
+from fakeflash import FakeFlash, Reader
 from firmware.store import Store
 from firmware.session import Session, GAME_FILE
 

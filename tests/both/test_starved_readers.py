@@ -5,7 +5,7 @@
 # finish journal.
 import json
 
-from test_store import FakeFlash, Reader
+from fakeflash import FakeFlash, Reader
 from firmware.store import Store
 from firmware.session import Session
 
@@ -132,7 +132,7 @@ def test_roster_and_history_at_a_finish():
     # and the history as they were: the finish is refused (the game still running) or,
     # once its journal is written, completed later; it never writes what it could not
     # read. (The game's own load, done first, is test_session's to starve.)
-    from firmware import roster
+    from firmware import endgame
     files = _finished_game_files()
     k = _reads(_App, files)
     starved = 0
@@ -140,7 +140,7 @@ def test_roster_and_history_at_a_finish():
         fs = Once(dict(files), k)
         app = _App(fs)
         assert app.session.game is not None and not fs.starved
-        msg = roster.finish(app)
+        msg = endgame.finish(app)
         if not fs.starved:
             assert msg is None and app.session.game is None and "/game.json" not in fs.files
             break

@@ -5,171 +5,8 @@
 # and FAT-like (rename onto an existing file fails).
 from check import raises
 from firmware.store import Store, GAME, SETTINGS
-
-
-class PowerCut(BaseException):
-    """The power went at this step. Not an Exception: nothing in the store may catch it."""
-
-
-class FakeFlash:
-    """Files in a dict of bytes. Writes of a new file reach the flash at once (worse than
-    littlefs, which drops an unclosed file), in two halves, and a cut in the middle of a
-    write leaves the rest as erased flash (0xFF) when erased=True, as on FAT. An append
-    (mode "ab") is committed whole when the file is closed, as littlefs does; on FAT
-    (fat=True) it reaches the flash at once, so a cut can leave a torn last line."""
-
-    def __init__(self, files=None, fat=False, erased=False):
-        self.files = dict(files or {})
-        self.dirs = set()
-        self.fat = fat
-        self.erased = erased
-        self.cut_at = -1
-        self.steps = 0
-        self.done = []  # what each step was, for a failure message
-
-    def step(self, what):
-        if self.steps == self.cut_at:
-            raise PowerCut(what)
-        self.steps += 1
-        if len(self.done) < 12:   # the first steps, for a failure message (RAM: MicroPython)
-            self.done.append(what)
-
-    def power_on(self):
-        self.cut_at = -1
-        self.steps = 0
-        self.done = []
-
-    # the os functions the store uses
-    def stat(self, p):
-        if p in self.files:
-            return (0o100000, 0, 0, 0, 0, 0, len(self.files[p]), 0, 0, 0)
-        if p in self.dirs:
-            return (0o040000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        raise OSError(2)
-
-    def listdir(self, d):
-        d = d.rstrip("/") + "/"
-        return [p[len(d):] for p in self.files if p.startswith(d) and "/" not in p[len(d):]]
-
-    def mkdir(self, p):
-        self.step("mkdir " + p)
-        self.dirs.add(p)
-
-    def remove(self, p):
-        if p not in self.files:
-            raise OSError(2)
-        self.step("remove " + p)
-        del self.files[p]
-
-    def rename(self, a, b):
-        if a not in self.files:
-            raise OSError(2)
-        if self.fat and b in self.files:
-            self.step("rename refused " + b)
-            raise OSError(17)  # EEXIST
-        self.step("rename %s %s" % (a, b))
-        self.files[b] = self.files.pop(a)
-
-    def open(self, p, mode="r"):
-        if "r" in mode:
-            if p not in self.files:
-                raise OSError(2)
-            return Reader(self.files[p])
-        self.step("open " + p)
-        if "a" in mode:
-            if not self.fat:
-                return _Append(self, p)
-            self.files[p] = bytearray(self.files.get(p, b""))
-            return self.writer(p)
-        self.files[p] = bytearray()
-        return self.writer(p)
-
-    def writer(self, p):
-        return _Writer(self, p)
-
-
-class Reader:
-    """A file open for reading: what the store and its readers call."""
-
-    def __init__(self, data):
-        self.data = bytes(data)
-        self.pos = 0
-
-    def read(self, n=-1):
-        d = self.data
-        end = len(d) if n is None or n < 0 else min(len(d), self.pos + n)
-        out = d[self.pos:end]
-        self.pos = end
-        return out
-
-    def readinto(self, buf):
-        b = self.read(len(buf))
-        buf[:len(b)] = b
-        return len(b)
-
-    def readline(self, limit=-1):
-        d = self.data
-        end = d.find(b"\n", self.pos)
-        end = len(d) if end < 0 else end + 1
-        if limit is not None and limit >= 0:
-            end = min(end, self.pos + limit)
-        out = d[self.pos:end]
-        self.pos = end
-        return out
-
-    def seek(self, pos, whence=0):
-        self.pos = pos if whence == 0 else (self.pos + pos if whence == 1 else len(self.data) + pos)
-        return self.pos
-
-    def tell(self):
-        return self.pos
-
-    def close(self):
-        pass
-
-
-class _Writer:
-    def __init__(self, fs, p):
-        self.fs = fs
-        self.p = p
-
-    def write(self, data):
-        fs = self.fs
-        buf = fs.files[self.p]
-        half = len(data) // 2
-        fs.step("write first half")
-        buf.extend(data[:half])
-        try:
-            fs.step("write rest")
-        except PowerCut:
-            if fs.erased:
-                buf.extend(b"\xff" * (len(data) - half))
-            raise
-        buf.extend(data[half:])
-        return len(data)
-
-    def close(self):
-        self.fs.step("close")
-
-
-class _Append:
-    """littlefs: what is appended is on the flash once the file is closed, not before."""
-
-    def __init__(self, fs, p):
-        self.fs = fs
-        self.p = p
-        self.buf = bytearray()
-
-    def write(self, data):
-        self.fs.step("append")
-        self.buf.extend(data)
-        return len(data)
-
-    def close(self):
-        fs = self.fs
-        fs.step("close (commit)")
-        # one new block for the file (a 112K MicroPython heap holds the test's saves)
-        fs.files[self.p] = b"".join((fs.files.get(self.p, b""), self.buf))
+from firmware import storeread
+from fakeflash import FakeFlash, PowerCut
 
 
 OLD = '{"format":"phase10","v":1,"game":"classic","records":[[0,5,10]]}'
@@ -208,12 +45,12 @@ def cut_every_step(fs_args, old, new=NEW):
         except PowerCut:
             pass
         fs.power_on()
-        text, msg, unread = store_on(fs).read(GAME)
+        text, msg, unread = storeread.read(store_on(fs), GAME)
         assert text in (old, NEW), (k, fs.done, fs.files)
         assert msg is None, (k, msg)  # a power cut is not damage
         assert "/game.json.tmp" not in fs.files  # start-up cleaned the leftover away
         # and the next start reads the same again
-        assert store_on(fs).read(GAME)[0] == text
+        assert storeread.read(store_on(fs), GAME)[0] == text
         seen.append(text)
     return seen
 
@@ -255,37 +92,37 @@ def test_power_cut_at_every_step_of_a_save_written_in_pieces():
 def test_saved_text_reads_back_and_counts_writes():
     fs = FakeFlash()
     s = store_on(fs)
-    assert s.read(SETTINGS) == (None, None, False)  # first start: nothing, and nothing to report
+    assert storeread.read(s, SETTINGS) == (None, None, False)  # first start: nothing, and nothing to report
     assert s.write_atomic(SETTINGS, '{"contrast":128}')
     assert s.writes == 1 and s.bytes_written == 16
     assert fs.files == {"/settings.json": b'{"contrast":128}'}
-    assert store_on(fs).read(SETTINGS) == ('{"contrast":128}', None, False)
+    assert storeread.read(store_on(fs), SETTINGS) == ('{"contrast":128}', None, False)
 
 
 def test_truncated_file_at_start_is_reported_and_kept_aside():
     torn = NEW[:30].encode()
     fs = FakeFlash({"/game.json": torn})
-    text, msg, unread = store_on(fs).read(GAME)
+    text, msg, unread = storeread.read(store_on(fs), GAME)
     assert text is None and not unread
     assert "game.json" in msg and "damaged" in msg and "game.json.bad1" in msg
     assert fs.files == {"/game.json.bad1": torn}  # the damaged copy, byte for byte
     # the device carries on: a new game saves normally
     s = store_on(fs)
     assert s.write_atomic(GAME, OLD)
-    assert s.read(GAME) == (OLD, None, False)
+    assert storeread.read(s, GAME) == (OLD, None, False)
 
 
 def test_garbage_and_empty_files_are_damaged():
     for junk in (b"\xff" * 64, b"", b"   \n", b"\x00\x01{]"):
         fs = FakeFlash({"/settings.json": junk})
-        text, msg, unread = store_on(fs).read(SETTINGS)
+        text, msg, unread = storeread.read(store_on(fs), SETTINGS)
         assert text is None and "damaged" in msg and not unread
         assert fs.files == {"/settings.json.bad1": junk}
 
 
 def test_damaged_file_with_a_complete_save_beside_it():
     fs = FakeFlash({"/game.json": b"{\"format\":", "/game.json.tmp": NEW.encode()})
-    text, msg, unread = store_on(fs).read(GAME)
+    text, msg, unread = storeread.read(store_on(fs), GAME)
     assert text == NEW
     assert "damaged" in msg and "last save" in msg
     assert fs.files == {"/game.json": NEW.encode(), "/game.json.bad1": b"{\"format\":"}
@@ -295,17 +132,25 @@ def test_contents_check_decides_what_is_damaged():
     def settings_only(text):
         return None if "contrast" not in text else text
     fs = FakeFlash({"/settings.json": b'{"volume": 3}'})
-    text, msg, unread = store_on(fs).read(SETTINGS, settings_only)
+    text, msg, unread = storeread.read(store_on(fs), SETTINGS, settings_only)
     assert text is None and "damaged" in msg
-    # a check that fails for another reason than the contents (short of memory, a
-    # fault) says nothing about the file: it is left as it is, and the caller told
-    for exc in (KeyError("x"), MemoryError()):
+    # the heap or the flash failing says nothing about the file: it is left as it is, and
+    # the caller told; the contents tripping the check any other way (a TypeError, a
+    # KeyError: no file of ours does that) is damage: set aside, its bytes kept
+    for exc in (MemoryError(), OSError(5)):
         def boom(text):
             raise exc
         fs = FakeFlash({"/settings.json": b'{"contrast": 3}'})
-        text, msg, unread = store_on(fs).read(SETTINGS, boom)
+        text, msg, unread = storeread.read(store_on(fs), SETTINGS, boom)
         assert text is None and unread and "could not be read" in msg and "kept as it is" in msg
         assert fs.files == {"/settings.json": b'{"contrast": 3}'}
+    for exc in (KeyError("x"), TypeError("unhashable")):
+        def trip(text):
+            raise exc
+        fs = FakeFlash({"/settings.json": b'{"contrast": 3}'})
+        text, msg, unread = storeread.read(store_on(fs), SETTINGS, trip)
+        assert text is None and not unread and "damaged" in msg and type(exc).__name__ in msg, msg
+        assert fs.files == {"/settings.json.bad1": b'{"contrast": 3}'}
 
 
 def test_flash_full_keeps_the_old_save_and_says_so():
@@ -318,7 +163,7 @@ def test_flash_full_keeps_the_old_save_and_says_so():
     s = store_on(fs)
     assert s.write_atomic(GAME, NEW) is False
     assert "flash full" in s.error
-    assert s.read(GAME) == (OLD, None, False)
+    assert storeread.read(s, GAME) == (OLD, None, False)
 
 
 def test_damaged_copies_are_numbered_and_bounded_and_the_oldest_dropped_is_said():
@@ -326,7 +171,7 @@ def test_damaged_copies_are_numbered_and_bounded_and_the_oldest_dropped_is_said(
     msgs = []
     for i in range(5):
         fs.files["/settings.json"] = b"junk %d" % i
-        msgs.append(store_on(fs).read(SETTINGS)[1])
+        msgs.append(storeread.read(store_on(fs), SETTINGS)[1])
     # the three newest damaged copies, oldest first; never one dropped without a word
     assert fs.files == {"/settings.json.bad1": b"junk 2", "/settings.json.bad2": b"junk 3",
                         "/settings.json.bad3": b"junk 4"}
@@ -359,7 +204,7 @@ def test_read_never_raises():
         def open(self, p, mode="r"):
             raise RuntimeError("driver fault")
     fs = Broken({"/game.json": OLD.encode()})
-    text, msg, unread = store_on(fs).read(GAME)
+    text, msg, unread = storeread.read(store_on(fs), GAME)
     assert text is None and unread and "could not be read" in msg
     # but a real power cut in a save is not swallowed by the store
     fs = FakeFlash()

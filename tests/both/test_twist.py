@@ -4,7 +4,7 @@
 from check import raises, message
 from engine_mpy.game import RuleError
 from engine_mpy.twist import Twist, move, draw_twist_card, BEFORE, AFTER
-from engine_mpy import savefile
+from engine_mpy import savefile, saveload
 from host_sim import report
 
 N = None  # the player who went out has no cards-left entry
@@ -406,7 +406,7 @@ def test_save_round_trip_keeps_the_layout():
     g = before_final()
     g.add(hand(2, [2, 3, N], total=[18, 4, None]))
     text = savefile.dumps(g)
-    h = savefile.loads(text)
+    h = saveload.loads(text)
     assert isinstance(h, Twist)
     assert h.settings["layout"] == LAYOUT_P and h.settings["values"] == "face"
     assert h.state.pos == g.state.pos and h.state.winners == [1]

@@ -4,7 +4,7 @@
 import gc
 
 from engine_mpy.twist import Twist
-from engine_mpy import savefile
+from engine_mpy import savefile, saveload
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
@@ -44,7 +44,7 @@ def test_long_game_saves_loads_and_recomputes():
     text = savefile.dumps(g)
     # The device holds one game: drop the live one before loading the save.
     g = None
-    h = savefile.loads(text)
+    h = saveload.loads(text)
     text = None
     assert h.state.pos == pos and h.state.winners == winners
     # Correct hand 1 to what it was: the whole game is replayed and agrees.
