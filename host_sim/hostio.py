@@ -16,13 +16,29 @@ class Done(Exception):
     status. main(argv) returns it, so tests and `python -m` both see a status, not an exit."""
 
 
+# What the device's readers (engine_mpy/, firmware/) may raise on content they cannot take:
+# for a host command that content is a damaged file (one line, exit 2), never a traceback.
+# Caught only around a reader's call, so a host command's own bug still shows.
+DAMAGED = (ValueError, TypeError, KeyError, IndexError, RecursionError, AttributeError)
+
+
+def damaged(e):
+    """The words for an error of DAMAGED raised by a device reader."""
+    return "the file is damaged (its content stops the reader: %s)" % type(e).__name__
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse for the host commands: usage errors exit 2 with the usage line, as before;
-    the help keeps the layout of its description."""
+    """argparse for the host commands: a usage error is one line, exit 2 (every refusal of
+    a host command is one line); the help keeps the layout of its description."""
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
         super().__init__(*args, **kwargs)
+
+    def error(self, message):
+        """Refuse in one line: what is wrong and where the help is (argparse would print
+        the usage first)."""
+        self.exit(2, "%s: error: %s (see --help)\n" % (self.prog, " ".join(message.split()).rstrip(".")))
 
     def exit(self, status=0, message=None):
         if message:

@@ -512,6 +512,8 @@ def load(path):
                 game = savefile.loads(text)
             except savefile.SaveError as e:
                 raise SheetError("%s: not a saved game or a history file: %s" % (path, e.args[0]))
+            except hostio.DAMAGED as e:
+                raise SheetError("%s: not a saved game or a history file: %s" % (path, hostio.damaged(e)))
             sheets = [from_game(game)]
             what = "game"
         date = pull_date(os.path.dirname(os.path.abspath(path)))
