@@ -14,7 +14,6 @@ A file that cannot be read, is damaged, or a folder with no history: the reason 
 stderr, exit 2, nothing written.
 """
 import io
-import os
 import sys
 
 from host_sim import hostio, sheet_out, sheets
@@ -28,30 +27,6 @@ def parser():
     return p
 
 
-def check_out(path, opt):
-    """Why OUT cannot be written, or None (checked before anything is written)."""
-    if path == "-":
-        return None
-    if os.path.isdir(path):
-        return "%s %s: a folder; give a file name" % (opt, path)
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        return "%s %s: no folder %s (make it first)" % (opt, path, folder)
-    return None
-
-
-def write_out(path, text):
-    """Write text to path whole (a temporary file renamed over it: an interrupted write
-    never leaves half a sheet), or to the standard output for "-"."""
-    if path == "-":
-        sys.stdout.write(text)
-        return
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8", newline="") as f:
-        f.write(text)
-    os.replace(tmp, path)
-
-
 def main(argv):
     p = parser()
     try:
@@ -63,7 +38,7 @@ def main(argv):
     except hostio.Done as d:
         return d.args[0]
     for path, opt in ((a.csv, "--csv"), (a.html, "--html")):
-        msg = path and check_out(path, opt)
+        msg = path and hostio.out_problem(path, opt)
         if msg:
             print("export: %s" % msg, file=sys.stderr)
             return 2
@@ -82,7 +57,7 @@ def main(argv):
         outs.append((a.html, sheet_out.html_page(got, what, a.file)))
     for path, text in outs:
         try:
-            write_out(path, text)
+            hostio.write_out(path, text)
         except OSError as e:
             print("export: cannot write %s: %s" % (path, e.strerror or e), file=sys.stderr)
             return 2

@@ -22,7 +22,6 @@ import os
 import sys
 
 from host_sim import hostio, sheet_out, sheets
-from host_sim.cli_export import check_out, write_out
 
 COLUMNS = ("player", "games", "wins", "win_pct", "card_hands", "avg_points_per_hand",
            "stuck_phase", "stuck_hands", "best_dice")
@@ -170,7 +169,7 @@ def main(argv):
     except hostio.Done as d:
         return d.args[0]
     for path, opt in ((a.csv, "--csv"), (a.html, "--html")):
-        msg = path and check_out(path, opt)
+        msg = path and hostio.out_problem(path, opt)
         if msg:
             print("stats: %s" % msg, file=sys.stderr)
             return 2
@@ -204,7 +203,7 @@ def main(argv):
         sys.stdout.write(text(order, counted, skipped, path))
     for out, t in outs:
         try:
-            write_out(out, t)
+            hostio.write_out(out, t)
         except OSError as e:
             print("stats: cannot write %s: %s" % (out, e.strerror or e), file=sys.stderr)
             return 2

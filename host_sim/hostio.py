@@ -1,6 +1,8 @@
 """What the host commands share: their argument parser, reading a file a player gives them,
-and leaving quietly when the reader of their output goes away (`... | head`)."""
+writing an output a player names (never replacing a pipe, a device or a link with a plain
+file), and leaving quietly when the reader of their output goes away (`... | head`)."""
 import argparse
+import errno
 import os
 import sys
 
@@ -104,6 +106,99 @@ def read_text(path, limit, what="file"):
         return None
 
 
+def out_problem(path, opt):
+    """Why the output path given with option opt cannot be written, or None: checked before
+    anything is read or written. "-" is the standard output; a symbolic link is judged by
+    what it points to; a pipe or a character device (a terminal, /dev/null) is written as
+    it is; a plain file, or a new one in a folder that exists, is written whole."""
+    import stat
+    if path == "-":
+        return None
+    real = os.path.realpath(path)
+    try:
+        mode = os.stat(real).st_mode
+    except FileNotFoundError:
+        folder = os.path.dirname(real)
+        if not os.path.isdir(folder):
+            return "%s %s: no folder %s (make it first)" % (opt, path, folder)
+        return None
+    except OSError as e:
+        return "%s %s: %s" % (opt, path, e.strerror or e)
+    if stat.S_ISDIR(mode):
+        return "%s %s: a folder; give a file name" % (opt, path)
+    if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)):
+        return "%s %s: not a file, a pipe or a character device (a socket or a disk?): not written" % (opt, path)
+    return None
+
+
+def write_out(path, data):
+    """Write data (text or bytes) to the output path, one that out_problem let through.
+    "-": the standard output. A pipe or a character device: opened and written as it is,
+    never replaced (a reader at the other end gets the bytes; /dev/null stays /dev/null).
+    A plain file (or a new one): written whole to a temporary file beside it, then renamed
+    over it with the old file's permissions, so an interrupted write never leaves half a
+    sheet. A symbolic link is followed and its target written so (not written through the
+    link in place: that would give up the whole-or-nothing write; the link stays a link).
+    OSError (a full disk, a pipe closed early) leaves a plain file as it was."""
+    import stat
+    import tempfile
+    if path == "-":
+        if isinstance(data, str):
+            sys.stdout.write(data)
+        else:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    real = os.path.realpath(path)
+    try:
+        st = os.stat(real)
+    except FileNotFoundError:
+        st = None
+    if st is not None and (stat.S_ISFIFO(st.st_mode) or stat.S_ISCHR(st.st_mode)):
+        with open(real, "wb") as f:
+            f.write(data)
+        return
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        raise OSError(errno.EINVAL, "not a file, a pipe or a character device")
+    if st is not None and not os.access(real, os.W_OK):
+        # a read-only file: refused as writing into it would be (the rename alone could)
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+    folder, name = os.path.split(real)
+    fd, tmp = tempfile.mkstemp(prefix="." + name + ".", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if st is not None:
+            mode = stat.S_IMODE(st.st_mode)
+        else:
+            mask = os.umask(0)
+            os.umask(mask)
+            mode = 0o666 & ~mask      # as open() would have made it
+        os.chmod(tmp, mode)
+        os.replace(tmp, real)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _quiet_stdout():
+    """Point the standard output at nothing: Python would flush it again at exit and
+    complain about the same error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def run(main, argv):
     """Run a host command's main(argv) -> status as a program. When the output's reader
     leaves early (`python -m host_sim board show | head -3`), stop without a traceback and
@@ -113,10 +208,13 @@ def run(main, argv):
         sys.stdout.flush()
         return status
     except BrokenPipeError:
-        # Python would try to flush stdout again at exit and complain: point it at nothing.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
+        _quiet_stdout()
         return 141
+    except OSError as e:
+        # The commands catch the errors of the files they write; what reaches here is the
+        # standard output failing (`> /dev/full`, a disk filling up): one line, exit 2.
+        if e.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)):
+            raise
+        _quiet_stdout()
+        sys.stderr.write("python -m host_sim: cannot write its output: %s\n" % (e.strerror or e))
+        return 2
