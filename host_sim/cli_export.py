@@ -42,11 +42,14 @@ def main(argv):
         if msg:
             print("export: %s" % msg, file=sys.stderr)
             return 2
+    said = []
     try:
-        got, what = sheets.load(a.file)
+        got, what = sheets.load(a.file, said)
     except sheets.SheetError as e:
         if e.args[0]:
             print(e.args[0], file=sys.stderr)
+        return 2
+    if sheets.tell("export", said, got, a.file):
         return 2
     outs = []
     if a.csv:

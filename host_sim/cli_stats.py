@@ -174,22 +174,19 @@ def main(argv):
             print("stats: %s" % msg, file=sys.stderr)
             return 2
     path = a.dir
+    said = []
     try:
         if os.path.isdir(path):
-            files = sheets.history_files(path)
-            if not files:
-                raise sheets.SheetError("%s: no history here (history.json or history.K.json): "
-                                        "pull a board's files first" % path)
-            date = sheets.pull_date(path)
+            games, date = sheets.load_history(path, said)
         elif os.path.exists(path):
-            files = [path]
+            games = sheets.read_history([path], said)
             date = sheets.pull_date(os.path.dirname(os.path.abspath(path)))
         else:
             raise sheets.SheetError("%s: no such folder" % path)
-        games = sheets.read_history(files)
     except sheets.SheetError as e:
-        if e.args[0]:
-            print(e.args[0], file=sys.stderr)
+        print(e.args[0], file=sys.stderr)
+        return 2
+    if sheets.tell("stats", said, games, path):
         return 2
     order, counted, skipped = tally(games)
     outs = []

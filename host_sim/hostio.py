@@ -48,61 +48,70 @@ class Parser(argparse.ArgumentParser):
         raise Done(status)
 
 
-def open_file(path, what="file"):
-    """path opened for reading in binary, or None after saying on stderr why not: missing,
-    unreadable, a folder, or not a plain file at all (a device such as /dev/zero, a named
-    pipe, a socket: one could never end, or never start, and a layout or a save is a file).
-    A named pipe is opened without waiting for a writer, so the answer is immediate."""
+def _say(msg, said):
+    """A reason a file cannot be read: into said when given (the caller prints it with the
+    others), else on stderr."""
+    if said is None:
+        print(msg, file=sys.stderr)
+    else:
+        said.append(msg)
+
+
+def open_file(path, what="file", said=None):
+    """path opened for reading in binary, or None after saying why not (on stderr, or into
+    the list said): missing, unreadable, a folder, or not a plain file at all (a device such
+    as /dev/zero, a named pipe, a socket: one could never end, or never start, and a layout
+    or a save is a file). A named pipe is opened without waiting for a writer, so the
+    answer is immediate."""
     import stat
     if os.path.isdir(path):
-        print("%s: cannot read: it is a folder, not a %s" % (path, what), file=sys.stderr)
+        _say("%s: cannot read: it is a folder, not a %s" % (path, what), said)
         return None
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as e:
-        print("%s: cannot read: %s" % (path, e.strerror or e), file=sys.stderr)
+        _say("%s: cannot read: %s" % (path, e.strerror or e), said)
         return None
     f = os.fdopen(fd, "rb")
     try:
         mode = os.fstat(fd).st_mode
     except OSError as e:
         f.close()
-        print("%s: cannot read: %s" % (path, e.strerror or e), file=sys.stderr)
+        _say("%s: cannot read: %s" % (path, e.strerror or e), said)
         return None
     if stat.S_ISDIR(mode):
         f.close()
-        print("%s: cannot read: it is a folder, not a %s" % (path, what), file=sys.stderr)
+        _say("%s: cannot read: it is a folder, not a %s" % (path, what), said)
         return None
     if not stat.S_ISREG(mode):
         f.close()
-        print("%s: cannot read: not a plain file (a device, pipe or socket), so not a %s" % (path, what),
-              file=sys.stderr)
+        _say("%s: cannot read: not a plain file (a device, pipe or socket), so not a %s" % (path, what), said)
         return None
     if hasattr(os, "set_blocking"):
         os.set_blocking(fd, True)
     return f
 
 
-def read_text(path, limit, what="file"):
-    """The file's text, or None after saying on stderr why it cannot be read: missing,
-    unreadable, a folder or not a plain file (open_file), not UTF-8 text, or longer than
-    limit bytes (what names the kind of file in that message)."""
-    f = open_file(path, what)
+def read_text(path, limit, what="file", said=None):
+    """The file's text, or None after saying why it cannot be read (on stderr, or into the
+    list said): missing, unreadable, a folder or not a plain file (open_file), not UTF-8
+    text, or longer than limit bytes (what names the kind of file in that message)."""
+    f = open_file(path, what, said)
     if f is None:
         return None
     try:
         with f:
             data = f.read(limit + 1)
     except OSError as e:
-        print("%s: cannot read: %s" % (path, e.strerror or e), file=sys.stderr)
+        _say("%s: cannot read: %s" % (path, e.strerror or e), said)
         return None
     if len(data) > limit:
-        print("%s: cannot read: over %d bytes, too long for a %s" % (path, limit, what), file=sys.stderr)
+        _say("%s: cannot read: over %d bytes, too long for a %s" % (path, limit, what), said)
         return None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        print("%s: cannot read: not UTF-8 text (byte %d)" % (path, e.start), file=sys.stderr)
+        _say("%s: cannot read: not UTF-8 text (byte %d)" % (path, e.start), said)
         return None
 
 
