@@ -179,6 +179,17 @@ def test_absent_port_and_bad_arguments(tmp_path):
     assert run("--timeout", "0", str(tmp_path)).returncode == 2
     assert run("--bogus").returncode == 2
     assert os.listdir(tmp_path) == ["a-file"]
+    # DIR that is a pipe or a device: refused in one line before the board is asked, and
+    # left as it is (never replaced by a folder)
+    nodes = ["/dev/null"] if os.path.exists("/dev/null") else []
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(str(tmp_path / "pipe"))
+        nodes.append(str(tmp_path / "pipe"))
+    for node in nodes:
+        mode = os.stat(node).st_mode
+        r = run("--port", "/dev/null", node)
+        assert r.returncode == 2 and "not a folder" in r.stderr and r.stderr.count("\n") == 1, r.stderr
+        assert os.stat(node).st_mode == mode
 
 
 def test_help_lists_every_option():
