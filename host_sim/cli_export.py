@@ -10,8 +10,10 @@ Phase 10 and Masters hand by hand: the dealer, who went out, each player's phase
 it was completed, points and running total. Twist: each player's phase or Twist card, move
 and space. Dice: each turn's player, phase, score, bonuses and running grand total.
 
-A file that cannot be read, is damaged, or a folder with no history: the reason on
-stderr, exit 2, nothing written.
+A file that cannot be read, a damaged saved game, or a folder with no history: the reason
+on stderr, exit 2, nothing written. A history is read as far as it can be: each line or
+file that could not be read is named on stderr, one line each, and the games that could
+be read are written (exit 0; 2 when none could be).
 """
 import io
 import sys
@@ -58,10 +60,4 @@ def main(argv):
         outs.append((a.csv, buf.getvalue()))
     if a.html:
         outs.append((a.html, sheet_out.html_page(got, what, a.file)))
-    for path, text in outs:
-        try:
-            hostio.write_out(path, text)
-        except OSError as e:
-            print("export: cannot write %s: %s" % (path, e.strerror or e), file=sys.stderr)
-            return 2
-    return 0
+    return hostio.write_outs("export", outs)

@@ -14,8 +14,10 @@ single history file works too). Players are matched by name, as the device's ros
   best dice  the best grand total in Phase 10 Dice
 
 Printed as a table (default), or written as CSV (--csv OUT) and/or a page (--html OUT);
-OUT "-" is the standard output. A folder with no history, or a history file that cannot be
-read or is damaged: the reason on stderr, exit 2.
+OUT "-" is the standard output. A folder with no history: the reason on stderr, exit 2.
+Each line or file of the history that could not be read (damaged, cut short, set aside by
+the device) is named on stderr, one line each, and the games that could be read are counted
+(exit 0; 2 when none could be).
 """
 import io
 import os
@@ -198,10 +200,4 @@ def main(argv):
         outs.append((a.html, html(order, counted, skipped, path, date)))
     if not outs:
         sys.stdout.write(text(order, counted, skipped, path))
-    for out, t in outs:
-        try:
-            hostio.write_out(out, t)
-        except OSError as e:
-            print("stats: cannot write %s: %s" % (out, e.strerror or e), file=sys.stderr)
-            return 2
-    return 0
+    return hostio.write_outs("stats", outs)

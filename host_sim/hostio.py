@@ -198,6 +198,25 @@ def write_out(path, data):
         raise
 
 
+def write_outs(prog, outs):
+    """Write each (path, data) of outs with write_out; the exit status: 0, or 2 after one
+    line naming the output that could not be written. The standard output's reader
+    leaving (`... --csv - | head`) is left to run: a quiet stop."""
+    for path, data in outs:
+        try:
+            write_out(path, data)
+        except BrokenPipeError:
+            if path == "-":
+                raise
+            print("%s: cannot write %s: its reader left (%s)" % (prog, path, os.strerror(errno.EPIPE)),
+                  file=sys.stderr)
+            return 2
+        except OSError as e:
+            print("%s: cannot write %s: %s" % (prog, path, e.strerror or e), file=sys.stderr)
+            return 2
+    return 0
+
+
 def _quiet_stdout():
     """Point the standard output at nothing: Python would flush it again at exit and
     complain about the same error."""

@@ -161,6 +161,8 @@ def test_output_into_a_closed_pipe_stops_quietly(tmp_path):
     state = tmp_path / "state"
     for args in (["-m", "host_sim", "board", "show"], ["-m", "host_sim", "show", str(save)],
                  ["-m", "host_sim", "dice", "score", "1"] + "8g 8o 8b 10b 5b 6o Wr Wb 1o 3b".split(),
+                 ["-m", "host_sim", "export", str(save), "--csv", "-"],
+                 ["-m", "host_sim", "export", str(save), "--html", "-"],
                  ["-m", "host_sim", "--headless", "--state", str(state)]):
         p = closed_pipe_run(args)
         assert p.returncode == 141, (args, p.returncode, p.stderr)   # as if SIGPIPE ended it
