@@ -76,8 +76,9 @@ def parse_args(argv):
     png = o["png"]
     if png == "-":
         raise Usage("--png -: the standard output holds the screen as text; give a file name")
-    if png is not None and hostio.out_problem(png, "--png"):
-        raise Usage(hostio.out_problem(png, "--png"))
+    why = png is not None and hostio.out_problem(png, "--png")
+    if why:
+        raise Usage(why)
     return o
 
 
