@@ -70,9 +70,10 @@ def main(argv):
         print(render(board.default_layout(), "Default board"))
         return 0
     if a.command != "check":
-        p.print_usage(sys.stderr)
-        sys.stderr.write("python -m host_sim board: give a command: check FILE or show\n")
-        return 2
+        try:
+            p.error("give a command: check FILE or show")
+        except hostio.Done as d:
+            return d.args[0]
     path = a.file
     f = hostio.open_file(path, "board layout")
     if f is None:

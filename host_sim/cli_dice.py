@@ -34,8 +34,11 @@ from engine_mpy.dice_match import match_dice
 
 
 def _usage(msg, which=1):
-    sys.stderr.write("%s\n%s" % (msg, parsers()[which].format_usage()))
-    return 2
+    """Refuse in one line, as argparse's own usage errors do (hostio.Parser)."""
+    try:
+        parsers()[which].error(msg)
+    except hostio.Done as d:
+        return d.args[0]
 
 
 def _about(name):
@@ -207,7 +210,4 @@ def main(argv):
         top.parse_args(argv)
     except hostio.Done as d:
         return d.args[0]
-    # no command given
-    top.print_usage(sys.stderr)
-    sys.stderr.write("python -m host_sim dice: give a command: score or advise\n")
-    return 2
+    return _usage("give a command: score or advise", 0)

@@ -10,11 +10,12 @@ Phase 10 and Masters hand by hand: the dealer, who went out, each player's phase
 it was completed, points and running total. Twist: each player's phase or Twist card, move
 and space. Dice: each turn's player, phase, score, bonuses and running grand total.
 
-A file that cannot be read, is damaged, or a folder with no history: the reason on
-stderr, exit 2, nothing written.
+A file that cannot be read, a damaged saved game, or a folder with no history: the reason
+on stderr, exit 2, nothing written. A history is read as far as it can be: each line or
+file that could not be read is named on stderr, one line each, and the games that could
+be read are written (exit 0; 2 when none could be).
 """
 import io
-import os
 import sys
 
 from host_sim import hostio, sheet_out, sheets
@@ -28,30 +29,6 @@ def parser():
     return p
 
 
-def check_out(path, opt):
-    """Why OUT cannot be written, or None (checked before anything is written)."""
-    if path == "-":
-        return None
-    if os.path.isdir(path):
-        return "%s %s: a folder; give a file name" % (opt, path)
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        return "%s %s: no folder %s (make it first)" % (opt, path, folder)
-    return None
-
-
-def write_out(path, text):
-    """Write text to path whole (a temporary file renamed over it: an interrupted write
-    never leaves half a sheet), or to the standard output for "-"."""
-    if path == "-":
-        sys.stdout.write(text)
-        return
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8", newline="") as f:
-        f.write(text)
-    os.replace(tmp, path)
-
-
 def main(argv):
     p = parser()
     try:
@@ -63,15 +40,18 @@ def main(argv):
     except hostio.Done as d:
         return d.args[0]
     for path, opt in ((a.csv, "--csv"), (a.html, "--html")):
-        msg = path and check_out(path, opt)
+        msg = path and hostio.out_problem(path, opt)
         if msg:
             print("export: %s" % msg, file=sys.stderr)
             return 2
+    said = []
     try:
-        got, what = sheets.load(a.file)
+        got, what = sheets.load(a.file, said)
     except sheets.SheetError as e:
         if e.args[0]:
             print(e.args[0], file=sys.stderr)
+        return 2
+    if sheets.tell("export", said, got, a.file):
         return 2
     outs = []
     if a.csv:
@@ -80,10 +60,4 @@ def main(argv):
         outs.append((a.csv, buf.getvalue()))
     if a.html:
         outs.append((a.html, sheet_out.html_page(got, what, a.file)))
-    for path, text in outs:
-        try:
-            write_out(path, text)
-        except OSError as e:
-            print("export: cannot write %s: %s" % (path, e.strerror or e), file=sys.stderr)
-            return 2
-    return 0
+    return hostio.write_outs("export", outs)

@@ -21,7 +21,6 @@ on ESP32 DevKitC boards); with several boards attached, choose one with --port.
 A board that is absent, busy (answers nothing), or answers something other than
 MicroPython: the reason on stderr, exit 2, nothing written.
 """
-import argparse
 import contextlib
 import fnmatch
 import io
@@ -32,6 +31,8 @@ import struct
 import sys
 import tempfile
 import time
+
+from host_sim import hostio
 
 # What pull copies off the board: (pattern for a file name in the board's root, folder in
 # the pull, what it is). A file goes by the first row that matches its name; files no row
@@ -93,14 +94,14 @@ def find_port(ports=None):
     if len(boards) == 1:
         return boards[0][0].device
     if boards:
-        raise PullError("several boards are attached; choose one with --port:\n" + "\n".join(
-            "  %s  %s%s" % (p.device, what, " (serial number %s)" % p.serial_number if p.serial_number else "")
+        raise PullError("several boards are attached; choose one with --port: " + "; ".join(
+            "%s (%s%s)" % (p.device, what, ", serial number %s" % p.serial_number if p.serial_number else "")
             for p, what in boards))
     msg = ("no board found on USB: plug it in (with a data cable: some cables only charge), "
            "or give its port with --port")
     if ports:
-        msg += ". Serial ports seen (none looks like a board):\n" + "\n".join(
-            ("  %s  %s" % (p.device, p.description if p.description not in (None, "n/a") else "")).rstrip()
+        msg += ". Serial ports seen, none looks like a board: " + "; ".join(
+            p.device + (" (%s)" % p.description if p.description not in (None, "n/a") else "")
             for p in ports)
     raise PullError(msg)
 
@@ -247,12 +248,41 @@ def _restart(board):
 
 
 def _open_failure(port):
-    if not os.path.exists(port) and os.name != "nt":
-        return "no serial port %s: is the board plugged in?" % port
+    if os.name != "nt":
+        if not os.path.exists(port):
+            return "no serial port %s: the board is not there (plugged in, with a data cable?)" % port
+        # A serial port is a terminal device; a file, a folder or /dev/null only fail to
+        # open as one, and no other program is to blame.
+        kind = _not_a_tty(port)
+        if kind:
+            return "%s is not a serial port (%s): give the board's port, such as /dev/ttyACM0" % (port, kind)
     msg = "cannot open %s: another program has it open (Thonny, a serial monitor, mpremote?)" % port
     if os.name != "nt" and not os.access(port, os.R_OK | os.W_OK):
         msg += ", or you may not use it (on Linux, join the dialout group)"
     return msg
+
+
+def _not_a_tty(port):
+    """What port is when it is not a terminal device (None when it is, or cannot be told)."""
+    import stat
+    try:
+        mode = os.stat(port).st_mode
+    except OSError:
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISREG(mode):
+        return "a file"
+    if not stat.S_ISCHR(mode):
+        return "not a device"
+    try:
+        fd = os.open(port, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError:
+        return None         # busy or not allowed: the caller's message says so
+    try:
+        return None if os.isatty(fd) else "a device, not a terminal"
+    finally:
+        os.close(fd)
 
 
 def _no_prompt(port, heard, timeout):
@@ -302,9 +332,7 @@ def write_pull(root, got, info, now=None):
 
 # --- the command --------------------------------------------------------------------------------
 def parser():
-    p = argparse.ArgumentParser(
-        prog="python -m host_sim pull", description=__doc__.split("\n\n", 1)[1],
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = hostio.Parser(prog="python -m host_sim pull", description=__doc__.split("\n\n", 1)[1])
     p.add_argument("dir", nargs="?", default=".", metavar="DIR",
                    help="where the new board-YYYYMMDD-HHMMSS folder goes (default: here)")
     p.add_argument("--port", help="the board's serial port (/dev/ttyACM0, COM3...); "
@@ -319,8 +347,8 @@ def parser():
 def main(argv):
     try:
         args = parser().parse_args(argv)
-    except SystemExit as e:     # --help, or a bad option (argparse said why)
-        return e.code
+    except hostio.Done as d:    # --help, or a bad option (the parser said why)
+        return d.args[0]
     if not args.timeout > 0:
         print("pull: --timeout must be more than 0 seconds", file=sys.stderr)
         return EXIT_FAIL
@@ -332,10 +360,11 @@ def main(argv):
         got, names, restarted = read_board(port, args.timeout, not args.no_restart)
     except PullError as e:
         msg = e.args[0]
-        print("pull: %s%s" % (msg, "" if msg.endswith(("?", ":")) or "\n" in msg else "."), file=sys.stderr)
-        print("Nothing was written in %s." % args.dir, file=sys.stderr)
-        if e.app_stopped:
-            print("The app on the board may be stopped: press its reset button.", file=sys.stderr)
+        # one line: the cause, then what it left as it was
+        print("pull: %s%s Nothing was written in %s.%s" % (
+            msg, "" if msg.endswith(("?", ":", ".")) else ".", args.dir,
+            " The app on the board may be stopped: press its reset button." if e.app_stopped else ""),
+            file=sys.stderr)
         return EXIT_FAIL
     except KeyboardInterrupt:
         print("pull: interrupted. Nothing was written in %s." % args.dir, file=sys.stderr)

@@ -35,6 +35,9 @@ def main(argv):
     except savefile.SaveError as e:
         print("%s: not a valid saved game: %s" % (path, e.args[0]), file=sys.stderr)
         return 2
+    except hostio.DAMAGED as e:
+        print("%s: not a valid saved game: %s" % (path, hostio.damaged(e)), file=sys.stderr)
+        return 2
     if as_json:
         print(json.dumps(report.summary(game)))
     else:

@@ -14,15 +14,16 @@ single history file works too). Players are matched by name, as the device's ros
   best dice  the best grand total in Phase 10 Dice
 
 Printed as a table (default), or written as CSV (--csv OUT) and/or a page (--html OUT);
-OUT "-" is the standard output. A folder with no history, or a history file that cannot be
-read or is damaged: the reason on stderr, exit 2.
+OUT "-" is the standard output. A folder with no history: the reason on stderr, exit 2.
+Each line or file of the history that could not be read (damaged, cut short, set aside by
+the device) is named on stderr, one line each, and the games that could be read are counted
+(exit 0; 2 when none could be).
 """
 import io
 import os
 import sys
 
 from host_sim import hostio, sheet_out, sheets
-from host_sim.cli_export import check_out, write_out
 
 COLUMNS = ("player", "games", "wins", "win_pct", "card_hands", "avg_points_per_hand",
            "stuck_phase", "stuck_hands", "best_dice")
@@ -170,27 +171,24 @@ def main(argv):
     except hostio.Done as d:
         return d.args[0]
     for path, opt in ((a.csv, "--csv"), (a.html, "--html")):
-        msg = path and check_out(path, opt)
+        msg = path and hostio.out_problem(path, opt)
         if msg:
             print("stats: %s" % msg, file=sys.stderr)
             return 2
     path = a.dir
+    said = []
     try:
         if os.path.isdir(path):
-            files = sheets.history_files(path)
-            if not files:
-                raise sheets.SheetError("%s: no history here (history.json or history.K.json): "
-                                        "pull a board's files first" % path)
-            date = sheets.pull_date(path)
+            games, date = sheets.load_history(path, said)
         elif os.path.exists(path):
-            files = [path]
+            games = sheets.read_history([path], said)
             date = sheets.pull_date(os.path.dirname(os.path.abspath(path)))
         else:
             raise sheets.SheetError("%s: no such folder" % path)
-        games = sheets.read_history(files)
     except sheets.SheetError as e:
-        if e.args[0]:
-            print(e.args[0], file=sys.stderr)
+        print(e.args[0], file=sys.stderr)
+        return 2
+    if sheets.tell("stats", said, games, path):
         return 2
     order, counted, skipped = tally(games)
     outs = []
@@ -202,10 +200,4 @@ def main(argv):
         outs.append((a.html, html(order, counted, skipped, path, date)))
     if not outs:
         sys.stdout.write(text(order, counted, skipped, path))
-    for out, t in outs:
-        try:
-            write_out(out, t)
-        except OSError as e:
-            print("stats: cannot write %s: %s" % (out, e.strerror or e), file=sys.stderr)
-            return 2
-    return 0
+    return hostio.write_outs("stats", outs)

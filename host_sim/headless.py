@@ -1,11 +1,12 @@
 # Headless front end: run the key script on the virtual clock (no real time passes), print
 # the panel as text art and optionally save it as a PNG.
+import io
 import os
 import shutil
 import sys
 import tempfile
 
-from host_sim import script
+from host_sim import hostio, script
 
 
 def run(o, steps):
@@ -23,8 +24,10 @@ def run(o, steps):
         rows = dev.rows()
         sys.stdout.write("\n".join(rows) + "\n")
         if o["png"]:
+            buf = io.BytesIO()
+            dev.panel().png(buf)
             try:
-                dev.panel().png(o["png"])
+                hostio.write_out(o["png"], buf.getvalue())
             except OSError as e:
                 sys.stderr.write("host_sim: --png %s: cannot write: %s\n" % (o["png"], e.strerror or e))
                 return 2

@@ -16,6 +16,7 @@ any date (the device has no clock: the date shown is the pull's, from pull.json)
 """
 import json
 import os
+import sys
 from dataclasses import dataclass, field
 from typing import List, Optional
 
@@ -431,9 +432,27 @@ def history_files(folder):
     return [os.path.join(folder, x) for x in names]
 
 
-def history_entries(path, text):
-    """The games of a history file's text, oldest first, as dicts. A line cut short at the
-    end (an append the power cut on a FAT board) is left out, as the device does."""
+def set_aside(folder):
+    """The history files the device set aside as damaged (history*.json.badN), in folder or
+    in its bad/ (where pull puts them), by name."""
+    out = []
+    for where in (folder, os.path.join(folder, "bad")):
+        try:
+            names = os.listdir(where)
+        except OSError:
+            continue
+        for name in sorted(names):
+            stem, dot, k = name.rpartition(".bad")
+            if dot and k.isdigit() and stem.startswith("history") and stem.endswith(".json"):
+                out.append(os.path.join(where, name))
+    return out
+
+
+def history_entries(path, text, said):
+    """The games of a history file's text, oldest first, as (line number, dict). said gets
+    one line for each line that could not be read (not JSON: damaged; at the end without
+    its newline: cut short, an append the power cut on a FAT board). A last line that is
+    whole but lacks only its newline is a game. SheetError: not a history file at all."""
     if text.lstrip().startswith("["):
         # the first history format: one JSON list of games, oldest first
         try:
@@ -453,45 +472,86 @@ def history_entries(path, text):
     if head.get("v") != summary.VERSION:
         raise SheetError("%s: history version %r, this program reads version %d" % (path, head.get("v"), summary.VERSION))
     out = []
-    last = len(lines) - 1     # the text after the last newline: "" or a line cut short
-    for i in range(1, last):
+    last = len(lines) - 1     # the text after the last newline: "", a game, or a line cut short
+    for i in range(1, last + 1):
         if not lines[i].strip():
             continue
         try:
             e = json.loads(lines[i])
         except (ValueError, RecursionError):
-            raise SheetError("%s: line %d is damaged (not valid JSON)" % (path, i + 1))
+            if i == last:
+                said.append("%s: line %d is cut short (the power went while it was written?)" % (path, i + 1))
+            else:
+                said.append("%s: line %d is damaged (not valid JSON)" % (path, i + 1))
+            continue
         out.append((i + 1, e))
     return out
 
 
-def read_history(paths):
+def read_history(paths, said):
     """The Sheets of the games in the history files paths (oldest file first), oldest
-    first. Raises SheetError."""
+    first: every game that can be read. said gets one line for each file or line that
+    could not be (the caller says them: tell)."""
     sheets = []
     for path in paths:
-        text = hostio.read_text(path, HISTORY_LIMIT, "history file")
+        text = hostio.read_text(path, HISTORY_LIMIT, "history file", said)
         if text is None:
-            raise SheetError(None)     # read_text said why
-        for line, e in history_entries(path, text):
+            continue
+        try:
+            entries = history_entries(path, text, said)
+        except SheetError as x:
+            said.append(x.args[0])
+            continue
+        for line, e in entries:
             try:
                 sh = decode(e, len(sheets) + 1)
             except SheetError as x:
-                raise SheetError("%s: line %d (game %s) is damaged: %s"
-                                 % (path, line, e.get("n", "?") if isinstance(e, dict) else "?", x.args[0]))
-            sheets.append(sh)
+                why = x.args[0]
+            except hostio.DAMAGED as x:     # content the engine's rules trip over
+                why = hostio.damaged(x)
+            else:
+                sheets.append(sh)
+                continue
+            said.append("%s: line %d (game %s) is damaged: %s"
+                        % (path, line, e.get("n", "?") if isinstance(e, dict) else "?", why))
     return sheets
 
 
-def load(path):
+def load_history(folder, said):
+    """(sheets, pull date) of the whole history in a pulled folder, its archives first;
+    said as read_history, and a line for each history file the device set aside. Raises
+    SheetError when the folder holds no history."""
+    files = history_files(folder)
+    aside = set_aside(folder)
+    if not files:
+        more = " (%d damaged history file%s set aside: export %s by name)" % (
+            len(aside), "" if len(aside) == 1 else "s", "it" if len(aside) == 1 else "them") if aside else ""
+        raise SheetError("%s: no history here (history.json or history.K.json)%s: pull a board's files first"
+                         % (folder, more))
+    sheets = read_history(files, said)
+    for path in aside:
+        said.append("%s: a history file the device set aside as damaged: not read (export it by name "
+                    "to see what it holds)" % path)
+    return sheets, pull_date(folder)
+
+
+def tell(prog, said, sheets, source):
+    """Say on stderr, one line each, what could not be read, then how many games were.
+    The exit status: 0 when a game was read or nothing went wrong, else 2."""
+    for msg in said:
+        print(msg, file=sys.stderr)
+    if said and sheets:
+        print("%s: %d game%s read from %s; what could not be read is listed above"
+              % (prog, len(sheets), "" if len(sheets) == 1 else "s", source), file=sys.stderr)
+    return 2 if said and not sheets else 0
+
+
+def load(path, said):
     """(sheets, what) for a path given to export: a running game, a history file, or a
-    folder holding the history. Raises SheetError (args[0] None: already said on stderr)."""
+    folder holding the history. said: as read_history. Raises SheetError (args[0] None:
+    already said on stderr) when the path cannot be read at all."""
     if os.path.isdir(path):
-        files = history_files(path)
-        if not files:
-            raise SheetError("%s: no history here (history.json or history.K.json): pull a board's files first" % path)
-        sheets = read_history(files)
-        date = pull_date(path)
+        sheets, date = load_history(path, said)
         what = "history"
     else:
         text = hostio.read_text(path, max(hostio.SAVE_LIMIT, HISTORY_LIMIT), "saved game or history file")
@@ -503,7 +563,7 @@ def load(path):
         except (ValueError, RecursionError):
             head = None
         if text.lstrip().startswith("[") or (isinstance(head, dict) and head.get("format") == summary.FORMAT):
-            sheets = read_history([path])
+            sheets = read_history([path], said)
             what = "history"
         elif not text.strip():
             raise SheetError("%s: the file is empty" % path)
@@ -512,6 +572,8 @@ def load(path):
                 game = saveload.loads(text)
             except savefile.SaveError as e:
                 raise SheetError("%s: not a saved game or a history file: %s" % (path, e.args[0]))
+            except hostio.DAMAGED as e:
+                raise SheetError("%s: not a saved game or a history file: %s" % (path, hostio.damaged(e)))
             sheets = [from_game(game)]
             what = "game"
         date = pull_date(os.path.dirname(os.path.abspath(path)))

@@ -74,12 +74,11 @@ def parse_args(argv):
     if o["state"] is not None and os.path.exists(o["state"]) and not os.path.isdir(o["state"]):
         raise Usage("--state %s: not a folder" % o["state"])
     png = o["png"]
-    if png is not None:
-        folder = os.path.dirname(os.path.abspath(png))
-        if os.path.isdir(png):
-            raise Usage("--png %s: a folder; give a file name ending in .png" % png)
-        if not os.path.isdir(folder):
-            raise Usage("--png %s: no folder %s (make it first)" % (png, folder))
+    if png == "-":
+        raise Usage("--png -: the standard output holds the screen as text; give a file name")
+    why = png is not None and hostio.out_problem(png, "--png")
+    if why:
+        raise Usage(why)
     return o
 
 

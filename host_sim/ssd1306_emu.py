@@ -285,7 +285,8 @@ class Controller:
         return "\n".join(self.rows()) + "\n"
 
     def png(self, path, scale=4):
-        """Write the panel as a PNG (host only). Lit pixels are as bright as the contrast."""
+        """Write the panel as a PNG to path (a file name or a binary file) (host only). Lit
+        pixels are as bright as the contrast."""
         from PIL import Image   # Pillow only where a PNG is wanted
 
         raw = self.raw()
@@ -300,5 +301,5 @@ class Controller:
                     px[x, y] = lit
         if scale != 1:
             img = img.resize((self.width * scale, self.height * scale), Image.NEAREST)
-        img.save(path)
+        img.save(path, format="PNG")
         return img

@@ -306,9 +306,10 @@ def test_bad_input_is_a_message_and_status_2(tmp_path):
         assert r.returncode == 2, (args, r.stdout, r.stderr)
         assert said in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
     # a line cut short at the end of a history (a power cut on FAT) is left out, as the
-    # device does: the games before it export
+    # device does, and said; the games before it export (here none: the header row only)
     r = run("export", str(torn), "--csv", "-")
-    assert r.returncode == 0 and r.stdout.count("\n") == 1, r.stderr
+    assert r.returncode == 2 and r.stdout == "", r.stderr
+    assert r.stderr.splitlines() == ["%s: line 2 is cut short (the power went while it was written?)" % torn]
     # a damaged sheet inside a line names the line
     bad = history(tmp_path / "b", [dict(summary.entry(first_two_phases(), True, 1), sheet="00!,x")])
     r = run("export", str(bad), "--csv", "-")
@@ -392,3 +393,35 @@ def test_a_game_cut_short_in_the_history_exports_its_first_hands_and_says_so(tmp
     sh = sheets.decode(e)
     assert len(sh.rows) == 2 and sh.totals == e["totals"]
     assert any("first 2 of 3 hands" in n for n in sh.notes)
+
+
+def test_a_damaged_history_exports_what_it_can_and_says_what_it_could_not(tmp_path, capsys):
+    # issue 23: a damaged line, a line cut short at the end and a history the device set
+    # aside are each one line on stderr; every game that can be read is exported, a last
+    # line whole but without its final newline among them; exit 0.
+    d = tmp_path / "board-20250131-142530"
+    g1, g2 = first_two_phases(), tied_game()
+    history(d, [summary.entry(g1, True, 1)], "history.1.json")
+    (d / "history.json").write_text(HEAD + '{"n":2,"game":"classic","pla\n' + json.dumps(summary.entry(g2, True, 3)))
+    (d / "bad").mkdir()
+    (d / "bad" / "history.1.json.bad2").write_text("{}")
+    assert cli_export.main([str(d), "--csv", "-"]) == 0
+    out, err = capsys.readouterr()
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [r["game"] for r in rows] == ["1"] * 6 + ["3"] * 22
+    assert pick(rows[:6], *CARD_COLS) == FIRST_TWO
+    assert err.splitlines() == [
+        "%s: line 2 is damaged (not valid JSON)" % (d / "history.json"),
+        "%s: a history file the device set aside as damaged: not read (export it by name to see what "
+        "it holds)" % (d / "bad" / "history.1.json.bad2"),
+        "export: 2 games read from %s; what could not be read is listed above" % d,
+    ]
+    # cut short at the end instead: said as such, the game before it exported
+    (d / "history.json").write_text(HEAD + json.dumps(summary.entry(g2, True, 2)) + "\n" + '{"n":3,"game":"cla')
+    assert cli_export.main([str(d / "history.json"), "--csv", "-"]) == 0
+    out, err = capsys.readouterr()
+    assert [r["game"] for r in csv.DictReader(io.StringIO(out))] == ["2"] * 22
+    assert err.splitlines() == [
+        "%s: line 3 is cut short (the power went while it was written?)" % (d / "history.json"),
+        "export: 1 game read from %s; what could not be read is listed above" % (d / "history.json"),
+    ]

@@ -104,17 +104,40 @@ def test_the_simulators_help_lists_its_options_and_every_command_from_each_route
             assert r.returncode == 0 and r.stdout.startswith("usage: python -m host_sim %s" % name), (name, h)
 
 
-@pytest.mark.parametrize("args", [
-    ["--frobnicate"], ["--headless", "--bounce", "x"], ["--headless", "--panel", "oled"],
-    ["--headless", "--window"], ["--keys"], ["show"], ["show", "a", "b"], ["show", "--yaml", "x"],
-    ["dice"], ["dice", "roll"], ["dice", "score", "1", "--yaml"], ["board"], ["board", "check"],
-    ["board", "show", "extra"], ["board", "paint"],
-])
-def test_usage_errors_exit_2_with_the_usage_line(args):
+# Every host command and subcommand with arguments it cannot take: argparse's own usage
+# errors and the commands' own refusals alike are one line on stderr, exit 2.
+BAD_ARGS = [
+    ["--frobnicate"], ["--headless", "--bounce", "x"], ["--headless", "--bounce", "-1"],
+    ["--headless", "--panel", "oled"], ["--headless", "--window"], ["--keys"],
+    ["--headless", "--keys", "JUMP"],
+    ["show"], ["show", "a", "b"], ["show", "--yaml", "x"],
+    ["export"], ["export", "game.json"], ["export", "game.json", "--csv", "-", "--html", "-"],
+    ["export", "game.json", "--pdf", "x"],
+    ["stats"], ["stats", "a", "b"], ["stats", ".", "--csv", "-", "--html", "-"], ["stats", ".", "--pdf", "x"],
+    ["dice"], ["dice", "roll"], ["dice", "score", "1", "--yaml"], ["dice", "score"],
+    ["dice", "score", "11"] + "8g 8o 8b 10b 5b 6o Wr Wb 1o 3b".split(), ["dice", "score", "1", "1r"],
+    ["dice", "score", "1"] + "8g 8o 8b 10b 5b 6o Wr Wb 1o 3x".split(),
+    ["dice", "advise"], ["dice", "advise", "1"], ["dice", "advise", "1", "5"] + "8g 8o 8b 10b 5b 6o Wr Wb 1o 3b".split(),
+    ["dice", "advise", "x", "1"], ["dice", "advise", "--top", "0", "1", "1"], ["dice", "advise", "1", "1", "2r"],
+    ["board"], ["board", "check"], ["board", "show", "extra"], ["board", "paint"],
+    ["pull", "--bogus"], ["pull", "a", "b"], ["pull", "--timeout", "x"], ["pull", "--timeout", "0"],
+]
+
+
+@pytest.mark.parametrize("args", BAD_ARGS, ids=[" ".join(a) for a in BAD_ARGS])
+def test_every_refusal_is_one_line_and_exit_2(args):
     r = run(["-m", "host_sim"] + args)
     assert r.returncode == 2, (args, r.stdout, r.stderr)
-    assert "usage: python -m host_sim" in r.stderr and "Traceback" not in r.stderr
-    assert r.stdout == ""
+    assert r.stderr.count("\n") == 1 and r.stderr.endswith("\n"), (args, r.stderr)
+    assert "Traceback" not in r.stderr and r.stdout == ""
+
+
+def test_usage_errors_name_the_command_and_its_help():
+    r = run(["-m", "host_sim", "export"])
+    assert r.stderr == ("python -m host_sim export: error: the following arguments are required: FILE "
+                        "(see --help)\n")
+    r = run(["-m", "host_sim", "dice", "score", "11"])
+    assert r.stderr.startswith("python -m host_sim dice score: error: ") and "1 to 10" in r.stderr
 
 
 def closed_pipe_run(args):
@@ -138,6 +161,8 @@ def test_output_into_a_closed_pipe_stops_quietly(tmp_path):
     state = tmp_path / "state"
     for args in (["-m", "host_sim", "board", "show"], ["-m", "host_sim", "show", str(save)],
                  ["-m", "host_sim", "dice", "score", "1"] + "8g 8o 8b 10b 5b 6o Wr Wb 1o 3b".split(),
+                 ["-m", "host_sim", "export", str(save), "--csv", "-"],
+                 ["-m", "host_sim", "export", str(save), "--html", "-"],
                  ["-m", "host_sim", "--headless", "--state", str(state)]):
         p = closed_pipe_run(args)
         assert p.returncode == 141, (args, p.returncode, p.stderr)   # as if SIGPIPE ended it
@@ -197,3 +222,49 @@ def test_png_and_state_that_cannot_work_are_refused_before_the_run(tmp_path):
     # a folder that exists takes the picture
     r = run(["-m", "host_sim", "--headless", "--png", str(tmp_path / "ok.png")])
     assert r.returncode == 0 and (tmp_path / "ok.png").stat().st_size > 0
+
+
+# A save whose content the device's reader trips over (a key that is not text: issue 23)
+# is damaged: one line naming the file, exit 2, whichever exception the reader raised.
+@pytest.mark.parametrize("content", ["{[]:1}", "{{}:1}"])
+def test_a_save_the_reader_trips_over_is_called_damaged(tmp_path, content):
+    f = tmp_path / "game.json"
+    f.write_text(content)
+    for cmd in (["show", str(f)], ["show", str(f), "--json"], ["export", str(f), "--csv", "-"]):
+        r = run(["-m", "host_sim"] + cmd)
+        assert r.returncode == 2, (cmd, r.stderr)
+        assert r.stderr.count("\n") == 1 and str(f) in r.stderr and "damaged" in r.stderr, (cmd, r.stderr)
+        assert "Traceback" not in r.stderr and r.stdout == ""
+
+
+@pytest.mark.parametrize("exc", [ValueError, TypeError, KeyError, IndexError, RecursionError, AttributeError])
+def test_any_error_of_the_save_reader_is_a_damaged_file(tmp_path, capsys, monkeypatch, exc):
+    # Whatever the engine's reader raises on content it cannot take (the bugs the fuzz finds
+    # next included): the host commands say the file is damaged, they do not crash.
+    from engine_mpy import savefile
+    from host_sim import cli_export
+    f = tmp_path / "game.json"
+    f.write_text('{"format":"phase10","v":2,"game":"classic","settings":{"players":["A","B"]}}\n')
+
+    def trip(text):
+        raise exc("tripped")
+    monkeypatch.setattr(savefile, "loads", trip)
+    for main, args in ((cli_show.main, [str(f)]), (cli_export.main, [str(f), "--csv", "-"])):
+        capsys.readouterr()
+        assert main(args) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and str(f) in err and "damaged" in err, err
+
+
+def test_pull_names_what_the_port_is(tmp_path):
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("x")
+    for port in ("/dev/null", str(a_file), str(tmp_path)):
+        r = run(["-m", "host_sim", "pull", "--port", port, str(tmp_path / "out")])
+        assert r.returncode == 2, (port, r.stderr)
+        assert r.stderr.count("\n") == 1 and "not a serial port" in r.stderr and port in r.stderr, (port, r.stderr)
+        assert "another program" not in r.stderr and r.stdout == ""
+    r = run(["-m", "host_sim", "pull", "--port", str(tmp_path / "ttyACM7"), str(tmp_path / "out")])
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "no serial port" in r.stderr and "not there" in r.stderr
+    assert sorted(os.listdir(tmp_path)) == ["notes.txt"]

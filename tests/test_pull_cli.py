@@ -159,6 +159,7 @@ def test_a_board_that_fails_leaves_dir_as_it_was(boards, tmp_path, mode, stop_af
     r = run("--port", b.port, "--timeout", FAIL_TIMEOUT, str(d))
     assert r.returncode == 2, (r.stdout, r.stderr)
     assert words in r.stderr and "Nothing was written in" in r.stderr
+    assert r.stderr.count("\n") == 1, r.stderr      # one line, whatever went wrong
     assert "Traceback" not in r.stderr and r.stdout == ""
     assert tree(d) == before            # no file, no temporary folder
     assert b.writes == []
@@ -178,6 +179,17 @@ def test_absent_port_and_bad_arguments(tmp_path):
     assert run("--timeout", "0", str(tmp_path)).returncode == 2
     assert run("--bogus").returncode == 2
     assert os.listdir(tmp_path) == ["a-file"]
+    # DIR that is a pipe or a device: refused in one line before the board is asked, and
+    # left as it is (never replaced by a folder)
+    nodes = ["/dev/null"] if os.path.exists("/dev/null") else []
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(str(tmp_path / "pipe"))
+        nodes.append(str(tmp_path / "pipe"))
+    for node in nodes:
+        mode = os.stat(node).st_mode
+        r = run("--port", "/dev/null", node)
+        assert r.returncode == 2 and "not a folder" in r.stderr and r.stderr.count("\n") == 1, r.stderr
+        assert os.stat(node).st_mode == mode
 
 
 def test_help_lists_every_option():
@@ -200,12 +212,13 @@ def test_the_one_board_attached_is_found_by_its_usb_ids():
     # a CP210x with another product id is some other gadget
     with pytest.raises(cli_pull.PullError, match="no board found") as e:
         cli_pull.find_port([other, mouse, port("/dev/ttyUSB1", 0x10C4, 0x1234)])
-    assert "/dev/ttyACM1  Logitech receiver" in str(e.value)
+    assert "/dev/ttyACM1 (Logitech receiver)" in str(e.value) and "\n" not in str(e.value)
     with pytest.raises(cli_pull.PullError, match="no board found"):
         cli_pull.find_port([])
     with pytest.raises(cli_pull.PullError, match="several boards") as e:
         cli_pull.find_port([port("/dev/ttyUSB0", 0x1A86, 0x7523), port("/dev/ttyACM0", 0x2E8A, 5, "E66")])
     assert "/dev/ttyUSB0" in str(e.value) and "/dev/ttyACM0" in str(e.value) and "E66" in str(e.value)
+    assert "\n" not in str(e.value)     # every refusal is one line
 
 
 def test_without_port_the_attached_board_is_used(boards, tmp_path, monkeypatch, capsys):

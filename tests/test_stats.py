@@ -119,13 +119,13 @@ def test_bad_input_is_a_message_and_status_2(tmp_path):
     damaged = tmp_path / "damaged"
     damaged.mkdir()
     bad = dict(NEW[-1], totals=[100, 50])      # the hands add up to 105 for Cid
-    (damaged / "history.json").write_text(HEAD + json.dumps(NEW[0]) + "\n" + json.dumps(bad) + "\n")
+    (damaged / "history.json").write_text(HEAD + json.dumps(bad) + "\n")
     game = tmp_path / "game.json"
     game.write_text('{"format":"phase10","v":2,"game":"classic","settings":{"players":["A","B"]}}\n')
     cases = [
         ([str(empty)], "no history here"),
         ([str(tmp_path / "missing")], "no such folder"),
-        ([str(damaged)], "line 3 (game 7) is damaged"),
+        ([str(damaged)], "line 2 (game 7) is damaged"),
         ([str(game)], "not a history file"),
         ([str(d), "--csv", str(tmp_path / "no" / "s.csv")], "make it first"),
     ]
@@ -133,3 +133,61 @@ def test_bad_input_is_a_message_and_status_2(tmp_path):
         r = run(*args)
         assert r.returncode == 2, (args, r.stdout, r.stderr)
         assert said in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
+
+
+def damaged_pull(tmp_path):
+    """The pulled folder with damage the audit found (issue 23): in history.json game 5's
+    line is not JSON, game 6's hands do not add up to the total it keeps, and game 7, the
+    last line, is whole but lacks its final newline (a FAT cut, or the last byte lost); the
+    device also set a damaged history aside (bad/history.json.bad1)."""
+    d = pulled(tmp_path)
+    bad6 = dict(NEW[2], totals=[230])        # the turns add up to 235
+    (d / "history.json").write_text(HEAD + json.dumps(NEW[0]) + "\n" + '{"n":5,"game":"twi\x01st"\n'
+                                    + json.dumps(bad6) + "\n" + json.dumps(NEW[3]))
+    (d / "bad").mkdir()
+    (d / "bad" / "history.json.bad1").write_text(HEAD + '{"n":')
+    return d
+
+
+def test_what_could_not_be_read_is_said_and_the_rest_counted(tmp_path, capsys):
+    d = damaged_pull(tmp_path)
+    assert cli_stats.main([str(d), "--csv", "-"]) == 0
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert len(lines) == 4, err        # one line a problem, then how many games were read
+    assert "history.json: line 3 is damaged" in lines[0]
+    assert "history.json: line 4 (game 6) is damaged: Bob's turns do not add up" in lines[1]
+    assert "history.json.bad1" in lines[2] and "set aside" in lines[2]
+    assert "5 games read" in lines[3]
+    # the figures are those of the games that could be read, game 7 (no newline) among them
+    clean = tmp_path / "clean"
+    clean.mkdir()
+    (clean / "history.json").write_text(HEAD + "".join(json.dumps(e) + "\n" for e in OLD + [NEW[0], NEW[3]]))
+    assert cli_stats.main([str(clean), "--csv", "-"]) == 0
+    want, clean_err = capsys.readouterr()
+    assert clean_err == "" and out == want
+    assert [r["player"] for r in csv.DictReader(io.StringIO(out))] == ["Ann", "Bob", "Cid"]
+    # as text: the heading counts the games read
+    assert cli_stats.main([str(d)]) == 0
+    assert capsys.readouterr().out.startswith("Players over 4 finished games in ")
+
+
+def test_a_last_line_without_its_newline_is_a_game(tmp_path, capsys):
+    d = tmp_path / "h"
+    d.mkdir()
+    (d / "history.json").write_text(HEAD + json.dumps(NEW[0]) + "\n" + json.dumps(NEW[3]))
+    assert cli_stats.main([str(d), "--csv", "-"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    rows = {r["player"]: r for r in csv.DictReader(io.StringIO(out))}
+    assert rows["Ann"]["games"] == "2" and rows["Cid"]["games"] == "1"
+
+
+def test_nothing_readable_is_status_2(tmp_path):
+    d = tmp_path / "h"
+    d.mkdir()
+    (d / "history.json").write_text(HEAD + '{"n":1,"ga\n' + "[1,2]\n")
+    r = run(str(d))
+    assert r.returncode == 2 and r.stdout == ""
+    lines = r.stderr.splitlines()
+    assert len(lines) == 2 and "line 2 is damaged" in lines[0] and "line 3" in lines[1], r.stderr
