@@ -101,7 +101,7 @@ def _key(s):
     """The next object key: text, else the save is damaged (a list as a key, {[]:1})."""
     k = value(s.value(True), -1)
     if type(k) is not str:
-        raise SaveError("not valid JSON (a key is not text)")
+        raise SaveError("not valid JSON (the file is damaged: a key is not text)")
     return k
 
 

@@ -241,14 +241,14 @@ def test_a_save_the_reader_trips_over_is_called_damaged(tmp_path, content):
 def test_any_error_of_the_save_reader_is_a_damaged_file(tmp_path, capsys, monkeypatch, exc):
     # Whatever the engine's reader raises on content it cannot take (the bugs the fuzz finds
     # next included): the host commands say the file is damaged, they do not crash.
-    from engine_mpy import savefile
+    from engine_mpy import saveload
     from host_sim import cli_export
     f = tmp_path / "game.json"
     f.write_text('{"format":"phase10","v":2,"game":"classic","settings":{"players":["A","B"]}}\n')
 
     def trip(text):
         raise exc("tripped")
-    monkeypatch.setattr(savefile, "loads", trip)
+    monkeypatch.setattr(saveload, "loads", trip)
     for main, args in ((cli_show.main, [str(f)]), (cli_export.main, [str(f), "--csv", "-"])):
         capsys.readouterr()
         assert main(args) == 2
