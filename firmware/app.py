@@ -409,5 +409,5 @@ class _Parked:
 
 # (the engine's: loaded by a function when needed, never held by another module)
 _HELPERS = ("firmware.rng", "firmware.storeread", "firmware.roster", "firmware.endgame", "firmware.history",
-            "firmware.histadd", "firmware.history_v1", "firmware.histline", "firmware.histbrowse", "firmware.settings_file", "engine_mpy.lines",
+            "firmware.histadd", "firmware.histmend", "firmware.history_v1", "firmware.histbrowse", "firmware.settings_file", "engine_mpy.lines",
             "engine_mpy.savefile", "engine_mpy.summary", "engine_mpy.twist_cards")

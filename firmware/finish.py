@@ -26,7 +26,7 @@ def finish(s, e, roster_rows):
         put('{"n":%d,"roster":' % e["n"])
         put(json.dumps(roster_rows, separators=(",", ":")))
         put(',"entry":')
-        from firmware.histline import write_entry
+        from firmware.history import write_entry
         write_entry(e, put)
         put("}")
     if not st.write_atomic(FINISH_FILE, journal):
@@ -52,7 +52,7 @@ def _back(s, err):
 
 
 def _drop_history():
-    for m in ("firmware.histadd", "firmware.history", "firmware.histline"):
+    for m in ("firmware.histadd", "firmware.histmend", "firmware.history"):
         forget(m)
 
 
@@ -73,7 +73,7 @@ def _apply(s, roster_rows, e, said):
 
 
 # The longest finish.json: the roster as it will be (roster.TEXT_LIMIT) and the history's
-# line (histline.LINE_MAX), with their keys. Longer is damaged before it is read into RAM.
+# line (history.LINE_MAX), with their keys. Longer is damaged before it is read into RAM.
 JOURNAL_LIMIT = 4096
 
 
@@ -113,7 +113,7 @@ def check_journal(text):
     if not isinstance(n, int) or n is True or n is False or n < 1:
         raise ValueError("no game number")
     from firmware import roster
-    from firmware.histline import check_entry
+    from firmware.history import check_entry
     check_entry(e)
     if e.get("n") != n or not isinstance(e.get("game"), str) or not e.get("players"):
         raise ValueError("the game does not match its number")

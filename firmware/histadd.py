@@ -1,15 +1,13 @@
 # Adding a finished game to the history (firmware/history.py reads its files; a line's
-# format is firmware/histline.py): its number, after every game the history holds; its line
+# format is there too): its number, after every game the history holds; its line
 # appended, never the history rewritten (but for a damaged last line, below); a full file
 # moved aside as history.K.json. Loaded by a finish only (firmware/finish.py).
 #
 # A damaged line is never rewritten away: a last line that is a whole game but lacks its
-# newline (a cut that took one byte) is a game; one cut short or damaged is kept with the
-# whole file set aside as history.json.badN, and said, before the file is written again
-# with the games before it and the new one. A new game is numbered after every game the
-# history holds, a damaged line's number counted when it can be read.
-from firmware.history import files, archives, index_of, names
-from firmware.histline import HEAD, number, read_line as game_at
+# newline (a cut that took one byte) is a game; one cut short or damaged is mended by
+# firmware/histmend.py. A new game is numbered after every game the history holds, a
+# damaged line's number counted when it can be read.
+from firmware.history import HEAD, files, archives, index_of, names, number, read_line as game_at
 from firmware.store import HISTORY, errname
 
 SEGMENT = 100    # games in history.json before it is moved aside
@@ -72,7 +70,7 @@ def add(store, e, said):
     short and completed again). None, or why the flash refused (nothing changed); OSError
     when the history could not be read. The line goes to the flash in pieces
     (write_entry): a long game's line is never built whole in RAM."""
-    from firmware.histline import write_entry
+    from firmware.history import write_entry
 
     def line(put):
         write_entry(e, put)
@@ -102,11 +100,8 @@ def add(store, e, said):
             return err
         return None if store.write_atomic(HISTORY, whole) else store.error
     if ix.torn:
-        if _cut_from(store, ix, e["n"]):
-            # this very game's line, cut short by a power cut as it was added (FAT): the
-            # file again without that piece, then the line whole
-            return _past_torn(store, ix, line, None)
-        return _past_torn(store, ix, line, said)
+        from firmware import histmend
+        return histmend.past_torn(store, ix, e["n"], line, said)
     if ix.open_end:
         # the last game lacks its newline: it stays, and the new line starts on a line
         # of its own
@@ -115,66 +110,6 @@ def add(store, e, said):
             line(put)
         return None if store.append(HISTORY, after) else store.error
     return None if store.append(HISTORY, line) else store.error
-
-
-def _cut_from(store, ix, n):
-    """Whether history.json's torn last line is the start of game n's own line (a cut as
-    it was appended, then the finish completed again from its journal): it starts with
-    that game's number, which the device writes first, or is a piece of that start."""
-    k = ix.size - ix.end
-    if k <= 0:
-        return False
-    f = store.open(HISTORY, "rb")
-    try:
-        f.seek(ix.end)
-        tail = f.read(k if k < 16 else 16)
-    finally:
-        f.close()
-    tail = tail.rstrip(b"\xff")      # erased flash after the cut (FAT): nothing written
-    head = b'{"n":%d,' % n
-    return tail.startswith(head) or head.startswith(tail)
-
-
-def _past_torn(store, ix, line, said):
-    """history.json ends in a line cut short or damaged: written again with the games
-    before that line and the new one. said: a damaged line, not this game's own: the file
-    is first set aside whole (history.json.badN keeps every byte) and that is said; if the
-    flash refuses, the file goes back as it was. said None: the piece is this game's own
-    line, cut short as it was added: nothing is lost, nothing is said."""
-    p = store.path(HISTORY)
-    kept = p
-    if said is not None:
-        from firmware import storeread
-        bad = storeread.set_aside(store, p)
-        if not bad.startswith(HISTORY):
-            return "history.json ends in a damaged line and could not be set aside: the game is not added."
-        kept = store.path(bad.split(" ")[0])
-
-    def writer(put):
-        f = store.open_path(kept, "rb")
-        try:
-            left = ix.end
-            while left > 0:
-                b = f.read(256 if left > 256 else left)
-                if not b:
-                    break
-                put(b.decode())
-                left -= len(b)
-        finally:
-            f.close()
-        line(put)
-    if not store.write_atomic(HISTORY, writer):
-        err = store.error
-        if kept != p:
-            try:
-                store.os.rename(kept, p)
-            except OSError:
-                pass
-        return err
-    if said is None:
-        return None
-    said.append("history.json ended in a damaged line; the file is kept as %s and its games before that line are kept." % bad)
-    return None
 
 
 def _rotate(store):

@@ -1,7 +1,6 @@
 # The history newest first, a game at a time, for the History screen and the host
 # commands (firmware/history.py holds the files' format). Loaded with the History screen.
-from firmware.history import files, index_of
-from firmware.histline import read_line
+from firmware.history import files, index_of, read_line
 
 
 class Browser:

@@ -1,17 +1,91 @@
 # The finished games' files, as they are read: history.json (a header line, then one line
 # per game, newest last) and the older history.K.json, found and indexed a line start at a
-# time, so RAM does not grow with the history. What a line holds is firmware/histline.py
-# (and engine_mpy/summary.py); adding a game is firmware/histadd.py (a finish loads it);
-# the History screen reads through firmware/histbrowse.py; the earlier one-list format is
+# time, so RAM does not grow with the history; and one game's line (engine_mpy/summary.py
+# has what it holds), as the history, the finish journal and the PC companion write and
+# read it. Adding a game is firmware/histadd.py (a finish loads it); the History screen
+# reads through firmware/histbrowse.py; the earlier one-list format is
 # firmware/history_v1.py.
+import json
+
 try:
     from array import array
 except ImportError:   # pragma: no cover
     array = None
 
-from engine_mpy.lines import read_line, parse
-from firmware.histline import number, read_line as game_at
+from engine_mpy.lines import read_line as read_upto_newline, parse
 from firmware.store import HISTORY
+
+HEAD = '{"format":"phase10-history","v":2}\n'
+LINE_MAX = 2048           # the longest line: a Dice game of 300 turns, a long Twist game
+
+
+def check_entry(e):
+    """A game as the History screen and the PC companion read it, else ValueError."""
+    if not isinstance(e, dict):
+        raise ValueError("a game is not an object")
+    for k in ("players", "winners"):
+        v = e.get(k, [])
+        if not isinstance(v, list):
+            raise ValueError("%s is not a list" % k)
+        for x in v:
+            if not isinstance(x, str):
+                raise ValueError("a name is not text")
+    for k in ("hands", "phases", "n", "first", "cut"):
+        v = e.get(k, 0)
+        if k == "first" and isinstance(v, list):
+            v = 0 if all(isinstance(x, int) for x in v) else None
+        if not isinstance(v, int) or v is True or v is False:
+            raise ValueError("%s is not a whole number" % k)
+    for k in ("game", "variation", "sheet", "layout"):
+        if not isinstance(e.get(k, ""), str):
+            raise ValueError("%s is not text" % k)
+    for k in ("totals", "made"):
+        v = e.get(k, [])
+        if not isinstance(v, list) or [x for x in v if not isinstance(x, int) or x is True or x is False]:
+            raise ValueError("%s is not a list of numbers" % k)
+    return e
+
+
+def read_line(f, start):
+    """The game (a dict) on the line starting at byte start of the open file f. The last
+    line may lack its newline (a cut that took only that byte): it is a game all the same
+    when it is whole. ValueError when it is too long, cut short or not a game."""
+    f.seek(start)
+    line = read_upto_newline(f, LINE_MAX)
+    if len(line) >= LINE_MAX and not line.endswith(b"\n"):
+        raise ValueError("a line is too long")
+    return check_entry(parse(line))
+
+
+def number(f, start):
+    """The number of the game on the line at start, read off its first bytes (the device
+    writes "n" first), or None when they are not that (a damaged or foreign line)."""
+    f.seek(start)
+    head = f.read(16)
+    if head.startswith(b'{"n":'):
+        j = head.find(b",")
+        if j > 5 and head[5:j].isdigit():
+            return int(head[5:j])
+    return None
+
+
+def write_entry(e, put):
+    """Hand game e to put(str) as one JSON object in pieces, its number first
+    (MicroPython's dicts keep no order; number() reads only that much of a line) and its
+    sheet as it is (the sheet's alphabet needs no escaping: engine_mpy/summary.py)."""
+    put('{"n":%d' % e["n"])
+    for k in e:
+        if k == "n":
+            continue
+        put(',"%s":' % k)
+        v = e[k]
+        if k == "sheet" and isinstance(v, str):
+            put('"')
+            put(v)
+            put('"')
+        else:
+            put(json.dumps(v, separators=(",", ":")))
+    put("}")
 
 
 class Index:
@@ -69,7 +143,7 @@ def index(f):
     if start != pos:
         # the last line has no newline: a whole game, or a line cut short or damaged
         try:
-            game_at(f, start)
+            read_line(f, start)
             ix.starts.append(start)
             ix.open_end = True
             ix.end = pos
@@ -78,7 +152,7 @@ def index(f):
             n = number(f, start)
             ix.tail_n = -1 if n is None else n
     f.seek(0)
-    d = parse(read_line(f, 256))
+    d = parse(read_upto_newline(f, 256))
     if not isinstance(d, dict) or d.get("format") != "phase10-history" or d.get("v") != 2:
         raise ValueError("not a history file")
     return ix

@@ -4,7 +4,7 @@ import json
 
 from engine_mpy.lines import parse
 from firmware.store import HISTORY
-from firmware.histline import HEAD, check_entry
+from firmware.history import HEAD, check_entry
 
 _V1_MAX = 16384
 # 20 games of a few lists and a few dozen values each

@@ -153,7 +153,7 @@ def _title(kind, e):
 def decode(e, n=None):
     """The Sheet of one history line (a dict as firmware/history.py reads it). Raises
     SheetError naming what does not fit."""
-    from firmware.histline import check_entry
+    from firmware.history import check_entry
     try:
         check_entry(e)
     except ValueError as x:

@@ -144,7 +144,7 @@ def games(store):
     b = histbrowse = None
     # out of RAM again, as the History screen's closing takes them (App._evict)
     from engine_mpy.modules import forget
-    for m in ("firmware.histbrowse", "firmware.history", "firmware.histline", "firmware.storeread", "engine_mpy.lines"):
+    for m in ("firmware.histbrowse", "firmware.history", "firmware.storeread", "engine_mpy.lines"):
         forget(m)
     return out
 

@@ -58,11 +58,11 @@ def test_a_history_line_is_the_game_with_its_number_first():
     # firmware/history.py writes the line in pieces (no long line built in RAM), the
     # game's number first: a finish reads only the start of the newest line.
     import json
-    from firmware import histline
+    from firmware import history
     g = Classic({"players": ["Ann", "Bob"], "dealer": 0})
     g.add({"out": 0, "left": [None, [10, 0, 0, 0]]})
     e = summary.entry(g, False, 12)
     out = []
-    histline.write_entry(e, out.append)
+    history.write_entry(e, out.append)
     text = "".join(out)
     assert text.startswith('{"n":12,') and json.loads(text) == e
