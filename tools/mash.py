@@ -434,9 +434,9 @@ class Mash:
         if t == "WAIT":
             return "WAIT:%d" % r.randint(10, 3000)
         if t == "SLEEP":
-            # long enough to dim, sometimes to switch the display off (default 60 s, 300 s)
+            # long enough to dim, sometimes to switch the display off (default 600 s, 1800 s; up to an hour set)
             self.counts["long_wait"] += 1
-            return "WAIT:%d" % r.choice((16000, 61000, 125000, 301000, 700000))
+            return "WAIT:%d" % r.choice((16000, 601000, 1801000, 3601000))
         return t
 
     def press(self, tok):

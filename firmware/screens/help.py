@@ -65,7 +65,7 @@ _KEYS = {
     "confirm": "OK does it; LEFT or hold OK leaves everything as it was.",
 }
 _ALL = ("Everywhere: LEFT or hold OK goes back. Hold OK and press UP: this help. A key "
-        "that wakes the dimmed screen does nothing else.")
+        "that wakes a dimmed screen acts; one that lights a dark screen does nothing else.")
 _COLOURS = ("red", "orange", "blue", "green")
 _PATTERNS = ("solid", "hatched", "dotted", "striped")
 _GLYPHS = ("colour_r", "colour_o", "colour_b", "colour_g")
