@@ -175,3 +175,19 @@ def test_twist_space_choice_starts_on_nothing():
         assert h.module == "twist_hand" and h.pick[1] == "before"
     finally:
         t.close()
+
+
+def test_masters_does_not_ask_a_phase_the_cards_leave_no_choice_about():
+    t = Dev("masters", ["Ann", "Bob"])
+    try:
+        # Ann went out with phase 1; Bob holds 4 cards: only phase 1 (6 cards) leaves 4,
+        # so no phase page: the check page comes
+        h = t.keys("OK OK OK LEFT OK")
+        assert h.stage == 4 and h.phase == [1, 1]
+        # 3 cards fit phases of 7 cards too: asked (from the lowest)
+        t.keys("LONG_OK")
+        assert h.stage == 2
+        t.keys("LEFT OK")
+        assert h.stage == 1 and h.opts[h.choice] == 1
+    finally:
+        t.close()

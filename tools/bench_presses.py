@@ -99,8 +99,9 @@ def keys_for(out, left, masters, by_points, three=False):
                 k.append("OK" if done != first_no else ("UP OK" if first_no else "DOWN OK"))
         else:
             entries.append(K.counts3(e) if three else K.counts(e))
-            if masters and done:
-                k.append("OK")            # the page opens on the lowest left
+            if masters and done and sum(e) < 4:
+                k.append("OK")            # the page opens on the lowest left (4 cards
+                                          # left on the first hand: phase 1, not asked)
         after.append(" ".join(k))
     if not masters:
         entries = [e if e is None else (e + " " + a).strip() for e, a in zip(entries, after)]

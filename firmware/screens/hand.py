@@ -15,13 +15,15 @@
 # By points (setting "Hands by"): UP/DOWN 5 more or fewer (faster when held), RIGHT/LEFT
 # 25; points no hand can have (0: only who went out holds no card) are refused on the
 # page. Masters: the phase a player completed, asked only when their cards say they did
-# (and first for the player who went out). "Did they complete it?" only when the engine
-# says the points leave it open. Lists stop at their ends. Then a review with the engine's
+# and more than one phase left fits them (and first for the player who went out). "Did
+# they complete it?" only when the engine says the points leave it open. Lists stop at
+# their ends. Then a review with the engine's
 # points and ticks; OK saves. A refused entry shows the engine's message and goes to the
 # player it is about, keeping everything typed. Long OK: the step before (on the first
 # step: leave, nothing saved).
 from firmware.screens.base import Screen, title_bar, wrap, LINE_H, W
 from engine_mpy.game import RuleError
+from engine_mpy.phases import PHASE_CARDS
 
 try:
     from micropython import const
@@ -111,9 +113,22 @@ class Hand(Screen):
         """Whether step kind for player p asks nothing this time."""
         e = self.left[p]
         if kind == _PHASE:
+            if p == self.out or not isinstance(e, list):
+                return False
+            t = e[0] + e[1] + e[2] + e[3]
             # Masters: a player holding ten cards completed nothing
-            if p != self.out and isinstance(e, list) and e[0] + e[1] + e[2] + e[3] == _FULL:
+            if t == _FULL:
                 self.phase[p] = 0
+                return True
+            # and one whose cards fit one phase left alone completed that one: not asked
+            fits = 0
+            for ph in self.game().remaining(p, self.st):
+                if _FULL - PHASE_CARDS[ph] >= t:
+                    if fits:
+                        return False
+                    fits = ph
+            if fits:
+                self.phase[p] = fits
                 return True
             return False
         if kind == _ASK:
