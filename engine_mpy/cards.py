@@ -289,6 +289,20 @@ class CardGame(Game):
         except RuleError:
             return False   # impossible points: the commit says why
 
+    def check_points(self, st, p, points, chosen=None):
+        """Raises RuleError, naming player p, when points cannot be the cards left of a
+        player who did not go out, whether they completed or not (0 points, say): the hand
+        page refuses them where they are typed."""
+        ph = self.attempted(st, p, chosen)
+        label = "phase %d" % ph if ph else "a phase"
+        name = self.settings["players"][p]
+        cards = self.phase_cards(st, p, chosen)
+        try:
+            handcheck.completed_from_points(name, points, cards, label, True)
+        except RuleError:
+            # possible only as a phase not completed, or not at all (then this says why)
+            handcheck.completed_from_points(name, points, cards, label, False)
+
     # --- what a score pad asks ------------------------------------------------------------
     def dealer(self, hand=None):
         """Who deals hand number `hand` (0-based; default: the next hand). Passes left."""

@@ -301,10 +301,13 @@ class App:
         if key or b.state:
             self.last = now
             if self.asleep:
-                # the press that wakes the screen does only that
+                # A dimmed screen can still be read, so the press that wakes it acts too;
+                # a dark one cannot, so its waking press does only that.
+                dark = self.asleep == 2
                 self.wake()
-                b.cancel()
-                key = 0
+                if dark:
+                    b.cancel()
+                    key = 0
         if key:
             try:
                 self.handle(key)

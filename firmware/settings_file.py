@@ -6,11 +6,15 @@ import json
 SETTINGS_FILE = "settings.json"
 TEXT_LIMIT = 512   # six settings are under 120 bytes: longer is damaged before it is read
 
-# What a fresh device uses. dim_s / off_s are seconds of no key; 0 means never.
+# What a fresh device uses. dim_s / off_s are seconds of no key; 0 means never. A hand
+# of Phase 10 at the table lasts a few minutes (a game of 10-20 hands, 45-90 minutes on the
+# box), so the screen dims after 10 minutes, well past a hand (the press that wakes a dimmed
+# screen acts, firmware/app.py), and goes dark after 30, a break: the press that lights a
+# dark screen does nothing else, as the player could not see what it would do.
 DEFAULTS = {
     "contrast": 128,
-    "dim_s": 60,
-    "off_s": 300,
+    "dim_s": 600,
+    "off_s": 1800,
     "three_button": False,
     "entry": "cards",
     "sh1106": False,

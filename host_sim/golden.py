@@ -26,7 +26,8 @@ from tests.table_keys import new_game, seat, type_name, hand, counts, points, me
 _TW = new_game("twist", ["A", "B"], dealer=0)
 _TH = "OK OK OK OK OK"
 _TW2 = " ".join([_TW, _TH, _TH])   # A on space 7, B on the Twist space 3
-_TW_OVER = " ".join([_TW, _TH, _TH, "OK " + _TH, _TH, _TH, "OK " + _TH, _TH, _TH, "OK " + _TH])
+_TW_OVER = " ".join([_TW, _TH, _TH, "OK DOWN " + _TH, _TH, _TH, "OK DOWN " + _TH, _TH, _TH,
+                     "OK DOWN " + _TH])   # (on a Twist space nothing is picked: DOWN, before)
 
 # Dice: New game, Dice, players A and B added, Next: the turn-order roll (seeded: a tie of
 # 5s, then A rolls higher). Then A's turn: roll 1 and 2 not made, roll 3 makes phase 1 (30).
@@ -47,6 +48,11 @@ _PTS = " ".join([menu("settings"), "DOWN DOWN DOWN DOWN OK UP OK LONG_OK UP UP U
 _TIE = " ".join([new_game("classic", ["A", "B"], dealer=0, variation="first_n", phases=2),
                  hand(0, [None, counts([1, 0, 0, 0])]), hand(1, [counts([1, 0, 0, 0]), None])])
 _MA = new_game("masters", ["A", "B"], dealer=0)
+# Masters by points, A and B, A deals; Phase 10 with three buttons (Settings > 3 buttons).
+_MA_PTS = " ".join([menu("settings"), "DOWN DOWN DOWN DOWN OK UP OK LONG_OK UP UP UP UP",
+                    new_game("masters", ["A", "B"], dealer=0)])
+_THREE = " ".join([menu("settings"), "DOWN DOWN DOWN OK UP OK LONG_OK UP UP UP UP",
+                   new_game("classic", ["A", "B", "C"], dealer=1)])
 
 
 def _dice_over():
@@ -107,14 +113,18 @@ CASES = (
     ("twist_home_hand3", _TW2),
     ("twist_board", _TW2 + " DOWN OK DOWN"),
     ("twist_before", _TW2 + " OK"),
-    ("twist_handover", _TW2 + " OK DOWN DOWN OK"),
-    ("twist_card", _TW2 + " OK DOWN DOWN OK OK"),
+    ("twist_handover", _TW2 + " OK DOWN DOWN DOWN OK"),
+    ("twist_card", _TW2 + " OK DOWN DOWN DOWN OK OK"),
     ("twist_over", _TW_OVER),
     ("twist_sheet", _TW_OVER + " DOWN DOWN DOWN DOWN OK"),
     # Engineer B: Phase 10 and Masters (a game started through New game, then its screens).
     ("cards_standings", _CA + " " + _CA_H1),
     ("cards_undo", _CA + " " + _CA_H1 + " DOWN DOWN OK"),
-    ("cards_hand_counts", _CA + " OK DOWN OK LEFT LEFT LEFT UP RIGHT"),
+    ("cards_hand_counts", _CA + " OK DOWN OK LEFT LEFT UP RIGHT"),
+    ("cards_hand_three", _THREE + " OK DOWN OK DOWN DOWN OK UP"),
+    ("cards_hand_three_last", _THREE + " OK DOWN OK OK OK OK"),
+    ("cards_points_refused", _PTS + " OK OK LEFT LEFT OK"),
+    ("cards_masters_points", _MA_PTS + " OK OK OK"),
     ("cards_hand_full", _CA + " OK DOWN OK"),
     ("cards_hand_points", _PTS + " OK OK RIGHT RIGHT UP"),
     ("cards_ask", _PTS + " OK OK " + points(60)),
@@ -148,7 +158,8 @@ CASES = (
     ("dice_undo", _DI_HAND2 + " UP OK"),
     ("dice_roller", menu("dice roller") + " OK DOWN OK"),
     ("help_dice", menu("dice roller") + " HELP"),
-    ("help_colours", "HELP " + " ".join(["DOWN"] * 14)),
+    ("help_colours", "HELP DOWN DOWN DOWN"),
+    ("help_phases", "HELP RIGHT"),
     ("dice_over", "GAME:dice_over OK"),
     ("dice_sheet", "GAME:dice_over OK UP UP UP OK DOWN DOWN DOWN DOWN DOWN DOWN DOWN DOWN"),
 )

@@ -80,21 +80,40 @@ def ups(n):
     return " ".join(["UP"] * n)
 
 
-def counts(c):
+def counts(c, most=4):
     """A player's cards left on the hand page (firmware/screens/hand.py), which starts at
-    ten 1-9 cards: LEFT to the total (10 -> 1 -> 2 ...), then one UP per 10-12, one DOWN
-    per Wild, one RIGHT per Skip, and OK."""
+    ten 1-9 cards: LEFT to the cards held (10 -> most, what one who completed keeps at most
+    (phase 1: 4), then one fewer each), then one UP per 10-12, one DOWN per Wild, one RIGHT
+    per Skip, and OK."""
     low, high, skip, wild = c
     t = low + high + skip + wild
-    k = ["LEFT"] * t if t < 10 else []
+    k = ["LEFT"] * (1 + most - t) if t < 10 else []
     k += ["UP"] * high + ["DOWN"] * wild + ["RIGHT"] * skip + ["OK"]
     return " ".join(k)
 
 
-def points(v):
+def counts3(c, most=4):
+    """The same with three buttons: a column cursor from the 1-9 column, where DOWN takes
+    the cards held down (10 -> most, then one fewer each); OK the next column, UP one more
+    of its kind; the player ends with OK on the last column (Wld) or a long OK on another
+    (on the first column a long OK goes back: OK first)."""
+    low, high, skip, wild = c
+    t = low + high + skip + wild
+    k = ["DOWN"] * (1 + most - t) if t < 10 else []
+    last = 3 if wild else (2 if skip else (1 if high else 0))
+    for f, n in ((1, high), (2, skip), (3, wild)):
+        if f <= last:
+            k += ["OK"] + ["UP"] * n
+    k += ["OK"] if last == 3 else (["OK", "LONG_OK"] if last == 0 else ["LONG_OK"])
+    return " ".join(k)
+
+
+def points(v, three=False):
     """Points left on the hand page by points: from 50, RIGHT/LEFT 25 more or fewer, UP/DOWN
-    5, then OK."""
+    5, then OK (three buttons: UP/DOWN only)."""
     d = v - 50
+    if three:
+        return " ".join((["UP"] * (d // 5) if d > 0 else ["DOWN"] * (-d // 5)) + ["OK"])
     n25 = (d + 10) // 25 if d >= 0 else -((-d + 10) // 25)
     r = (d - 25 * n25) // 5
     k = (["RIGHT"] * n25 if n25 > 0 else ["LEFT"] * -n25) + (["UP"] * r if r > 0 else ["DOWN"] * -r)
@@ -144,11 +163,12 @@ BEFORE, AFTER, DRAW, BY_HAND = 0, 1, 2, 3
 
 
 def choose(opt, card=0):
+    """A Twist space's choice: the page opens with nothing picked; DOWN picks the first."""
     if opt == DRAW:
-        return k(down(DRAW), "OK", "OK", "OK")           # draw, reveal, hide
+        return k(down(DRAW + 1), "OK", "OK", "OK")           # draw, reveal, hide
     if opt == BY_HAND:
-        return k(down(BY_HAND), "OK", up(card - 1), "OK")  # the card steps from 1
-    return k(down(opt), "OK")
+        return k(down(BY_HAND + 1), "OK", up(card - 1), "OK")  # the card steps from 1
+    return k(down(opt + 1), "OK")
 
 
 # --- Dice -----------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import mash  # noqa: E402
 
 SEEDS = (4, 18, 26)
-EVENTS = 4000
+EVENTS = 5000
 
 
 def test_mashing_keeps_the_saves_whole_and_reaches_everything():
@@ -38,9 +38,9 @@ def test_mashing_keeps_the_saves_whole_and_reaches_everything():
 
 
 def test_the_twin_takes_the_same_keys_to_the_same_screens_and_files():
-    # Seed 1 starts a game of each kind (the twin runs every engine).
+    # Seed 2 starts a game of each kind (the twin runs every engine).
     started = set()
-    for seed in (1,):
+    for seed in (2,):
         m = mash.twin(2500, seed)
         assert m.n == 2500 and m.commits > 20
         started.update(k for k in mash.KINDS if m.started[k])

@@ -94,19 +94,22 @@ def test_state_continues_saved_settings(tmp_path):
     assert a == b
 
 
-def test_idle_dims_then_switches_off_and_the_waking_key_does_nothing_else(tmp_path):
+def test_idle_dims_then_switches_off_and_only_the_dark_screen_swallows_its_key(tmp_path):
     dev = device(tmp_path, "DOWN UP")   # back on New game, where the menu opens
     first = dev.rows()
     panel = dev.panel()
-    dev.play(script.parse("WAIT:59000"))
+    dev.play(script.parse("WAIT:599000"))
     assert panel.contrast == 128
     dev.play(script.parse("WAIT:1500"))
     assert panel.on and panel.contrast < 128
-    dev.play(script.parse("WAIT:240000"))
+    # the press that wakes a dimmed screen acts: the cursor moves (issue 26)
+    dev.play(script.parse("DOWN"))
+    assert panel.contrast == 128 and dev.app.top().sel == 2
+    dev.play(script.parse("UP WAIT:1801000"))
     assert not panel.on
     assert all(set(r) == {"."} for r in dev.rows())
     n = dev.machine.bus.bytes
-    dev.play(script.parse("OK"))  # wakes only: OK would open "New game"
+    dev.play(script.parse("OK"))  # lights the dark screen only: OK would open "New game"
     assert panel.on and panel.contrast == 128
     assert dev.rows() == first and dev.app.top().module == "menu"
     # Waking costs a few command bytes, not a redraw.

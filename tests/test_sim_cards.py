@@ -83,8 +83,8 @@ def test_classic_standard_with_undo_correction_and_refusal():
         assert t.game().records            # asked, not yet undone
         t.keys("OK UP UP")
         assert list(t.game().records) == []
-        # Hand 1 again, entered on the hand page from a full hand: LEFT twice (ten cards,
-        # then one, then two), DOWN for a Wild in place of a 1-9; the note-free review.
+        # Hand 1 again, entered on the hand page from a full hand: LEFT three times (ten
+        # cards, then four, three, two), DOWN for a Wild in place of a 1-9; the review.
         t.keys(hand(0, [None, counts([1, 0, 0, 1])]))
         assert t.top() == "cards_home"
         assert t.game().records[0]["left"] == [None, [1, 0, 0, 1]]
@@ -94,8 +94,17 @@ def test_classic_standard_with_undo_correction_and_refusal():
         # Correct hand 1: Bob had no Wild (5 points). Correct a hand is the fourth action;
         # the sheet starts on the last hand.
         # Bob's page opens on his entry (1 low + 1 Wild): DOWN takes the other 1-9 for a
-        # second Wild, DOWN again (no 1-9 left to take) puts the Wilds back: two 1-9.
-        t.keys("DOWN DOWN DOWN OK UP UP OK OK DOWN DOWN OK OK")
+        # second Wild, DOWN again (no 1-9 left to take) stops there, nothing reset.
+        t.keys("DOWN DOWN DOWN OK UP UP OK OK DOWN DOWN")
+        h = t.dev.app.top()
+        assert h.module == "hand" and h.left[1] == [0, 0, 0, 2]
+        # Hold OK takes the last press back, then starts the page over (ten 1-9 cards,
+        # what the arrows only add to or take from); LEFT three times: two 1-9.
+        t.keys("LONG_OK")
+        assert h.left[1] == [1, 0, 0, 1]
+        t.keys("LONG_OK")
+        assert h.left[1] == [10, 0, 0, 0] and h.stage == 2
+        t.keys("LEFT LEFT LEFT OK OK")
         assert t.top() == "cards_home"
         assert t.game().records[0]["left"] == [None, [2, 0, 0, 0]]
         assert [r["total"] for r in t.game().players()] == [0, 110]
@@ -184,8 +193,8 @@ def test_masters_full_game():
         # Hand 1: Ann out with phase 1 (first of her remaining). Bob kept 3 cards and
         # first names phase 5 (UP 4 from the lowest he has left): phase 5 lays 8, so one
         # who completed it keeps at most 2: refused, and the page goes back to Bob's
-        # cards, his entry kept. Then 1 card (LEFT goes through the totals one who
-        # completed phase 5 can keep: from 3, past 2, to 10, then 1) and phase 5 again.
+        # cards, his entry kept. Then 1 card (LEFT one fewer each: 3, 2, 1) and phase 5
+        # again.
         refused = hand(0, [None, counts([3, 0, 0, 0])], masters=["OK", "UP UP UP UP OK"])
         t.keys(refused[:-len(" OK")])     # (no review to save: the note comes instead)
         assert t.top() == "note" and "Bob" in " ".join(t.dev.app.top().lines)

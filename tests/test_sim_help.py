@@ -32,6 +32,124 @@ def test_every_screen_has_its_keys_in_help():
     assert set(help._KEYS) <= set(names) and set(help._SAME) <= set(names)
 
 
+# Screens no golden case ends on, each opened by keys of its own (with a game running as
+# the golden cases start them): every screen that names a shown item is checked.
+_EXTRA = (
+    ("players", lambda G: G.menu("players")),
+    ("sheet", lambda G: " ".join([G._CA, G._CA_H1, "DOWN DOWN DOWN OK"])),   # Correct a hand
+    ("gameover", lambda G: G._TIE + " OK"),   # the tie-break hand decided: a winner
+)
+
+
+def shown_by_screen():
+    """{module: every text its screens drew} over the golden cases (host_sim/golden.py)
+    and the extra scripts above: the title and lines drawn, and every line of a list,
+    scrolled or not."""
+    from host_sim import golden as G
+    cases = [(keys, None) for _, keys in G.CASES] + [(f(G), m) for m, f in _EXTRA]
+    out = {}
+    for keys, want in cases:
+        state = tempfile.mkdtemp(prefix="phase10-helpcheck-")
+        try:
+            if keys.startswith("GAME:"):
+                from engine_mpy import savefile
+                name, _, keys = keys[5:].partition(" ")
+                with open(os.path.join(state, "game.json"), "w") as f:
+                    f.write(savefile.dumps(G.SAVED[name]()))
+            dev = script.Device(state=state, mem_free=40000)
+            dev.play(script.parse(keys))
+            app = dev.app
+            scr = app.top()
+            if want:
+                assert scr.module == want, (want, scr.module)
+            got = out.setdefault(scr.module, set())
+            c = app.canvas
+            text = c.text
+            c.text = lambda s, *a, **k: (got.add(s), text(s, *a, **k))[1]
+            try:
+                app.redraw()
+            finally:
+                c.text = text
+            got.add(getattr(scr, "title", "") or "")
+            if callable(getattr(scr, "label", None)) and isinstance(getattr(scr, "count", None), int):
+                try:
+                    for i in range(scr.count):
+                        got.add(scr.label(i) or "")
+                        got.add(scr.value(i) or "")
+                except AttributeError:
+                    pass     # (a page of a screen whose list is another page's)
+        finally:
+            shutil.rmtree(state, ignore_errors=True)
+    return out
+
+
+_KEY_WORDS = ("UP", "DOWN", "LEFT", "RIGHT", "OK")
+
+
+def keys_taken(module):
+    """The keys a screen's code acts on: the ones its module compares key codes with
+    (beside their const lines), those of a list (UP, DOWN, OK, RIGHT), and LEFT and OK,
+    which go back on any screen that does not take them (app.py)."""
+    import re
+    with open(os.path.join(ROOT, "firmware", "screens", module + ".py")) as f:
+        src = f.read()
+    taken = {"LEFT", "OK"}
+    if re.search(r"^class \w+\((ListScreen|GameHome|Page)\)", src, re.M):
+        taken |= {"UP", "DOWN", "OK", "RIGHT"}
+    for k in _KEY_WORDS:
+        uses = [l for l in src.splitlines() if re.search(r"\b_%s\b" % k, l) and "const(" not in l]
+        if uses:
+            taken.add(k)
+    return taken
+
+
+def test_help_names_only_what_its_screen_shows_and_takes():
+    import re
+    from firmware.screens import help
+    shown = shown_by_screen()
+    checked = 0
+    for m in screens():
+        if m == "help":
+            continue
+        text = help._KEYS[help._SAME.get(m, m)]
+        items = re.findall(r'"([^"]+)"', text)
+        if items:
+            assert m in shown, "Help names items of %s, which no script opens" % m
+            for item in items:
+                assert any(item in s for s in shown[m]), \
+                    "Help for %s names %r; the screen shows %r" % (m, item, sorted(shown[m]))
+                checked += 1
+        named = set(re.findall(r"\b(%s)\b" % "|".join(_KEY_WORDS), text))
+        assert named <= keys_taken(m), "Help for %s names %s, which it does not take" % (
+            m, sorted(named - keys_taken(m)))
+    assert checked > 30
+    # the standings' action is "End of hand", and the score sheet claims no correction
+    # the plain sheet cannot make
+    assert '"End of hand"' in help._KEYS["cards_home"] and "Play hand" not in help._KEYS["cards_home"]
+    assert "OK on a hand corrects it" not in help._KEYS["sheet"]
+
+
+def test_help_pages_down_and_the_phases_are_one_press_away():
+    t = Dev()
+    try:
+        top = t.keys("HELP")
+        assert top.module == "help" and top.top == 0
+        t.keys("DOWN")
+        assert top.top == 7                       # a page (7 lines) a press
+        t.keys("UP UP")
+        assert top.top == 0                       # stops at the top
+        t.keys("RIGHT")
+        lines = [s for s, _ in top.lines()]
+        assert lines[top.top] == "Phases:"        # one press from anywhere
+        t.keys("DOWN DOWN DOWN DOWN DOWN DOWN")
+        assert top.top == top.count - 7           # stops at the end
+        t.keys("RIGHT")
+        assert top.top == 0                       # and RIGHT again: the top
+        assert t.keys("OK").module == "menu"
+    finally:
+        t.close()
+
+
 class Dev:
     def __init__(self):
         self.state = tempfile.mkdtemp(prefix="phase10-help-")
@@ -52,7 +170,7 @@ def test_help_in_the_middle_of_a_hand_keeps_the_entry():
     t = Dev()
     try:
         t.keys(K.new_game("classic", ["Ann", "Bob", "Cid"], dealer=0))
-        h = t.keys("OK DOWN OK LEFT LEFT UP")     # Bob out; Ann: 2 cards, one a 10-12
+        h = t.keys("OK DOWN OK LEFT LEFT LEFT UP")  # Bob out; Ann: 2 cards, one a 10-12
         assert h.module == "hand" and h.left[0] == [1, 1, 0, 0]
         top = t.keys("HELP")
         assert top.module == "help"
@@ -101,7 +219,13 @@ def test_a_hand_entered_with_three_buttons():
         # pressed LEFT and RIGHT do nothing with three buttons
         t.keys("LEFT RIGHT")
         assert h.left[0] == [1, 1, 1, 0]
-        t.keys("OK OK OK OK OK OK")
+        # OK on the last column (Wld) goes on to Cid; he keeps ten 1-9: OK to the 10-12
+        # column and hold OK there moves on (on the first column it would go back)
+        t.keys("OK")
+        assert h.col == 3
+        t.keys("OK")
+        assert h.seq[h.pos] & 7 == 2 and h.col == 0
+        t.keys("OK LONG_OK")
         assert h.stage == 4                      # the check page
         t.keys("OK")
         rec = t.dev.app.session.game.records[0]

@@ -141,7 +141,7 @@ SCRIPTS = (
     K.menu("settings") + " DOWN OK UP",             # a setting being changed
     "OK LONG_OK DOWN DOWN RIGHT LEFT",              # back and forth
     "HOLD_DOWN:2000",                               # auto-repeat
-    "DOWN WAIT:61000",                              # dimmed
+    "DOWN WAIT:601000 DOWN",                        # dimmed, and the waking press acts
     "HELP DOWN DOWN",                               # help, scrolled
     "TAP_DOWN:40:10 TAP_DOWN:40:10 TAP_OK:60:30 TAP_DOWN:40:30",   # taps faster than steps
 )

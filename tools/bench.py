@@ -32,6 +32,8 @@ each continued after a restart beside a 1,000-game history and a full roster):
   hand, per player who did not go out (the hand's own presses, opening the entry, who went
   out and saving, left out) and per hand, over 4,000 hands drawn from a deck model
   (tools/bench_presses.py says how; 96 of them played on the simulator and checked).
+- presses_per_player_3btn_p50: the same hands entered with three buttons (Settings > 3
+  buttons: UP, DOWN, OK only; 48 more of them played and checked).
 - i2c_bytes_per_key_p50/p95: bytes on the I2C wire per key event.
 - dice_eval_us: tools/bench_dice.py's median per roll and phase on the micropython binary.
 - advise_ms_p95_rp2040, advise_heap_kb: the dice Hint (tools/bench_advise.py): p95 time of
@@ -103,6 +105,7 @@ BUDGETS = {
     "tap_to_frame_ms_p95": 60,
     "presses_per_player_p50": 4,
     "presses_per_player_p90": None,
+    "presses_per_player_3btn_p50": None,
     "presses_per_hand_p50": None,
     "presses_per_hand_p90": None,
     "rp2040_factor": None,

@@ -62,7 +62,7 @@ def points_of(e):
     return 5 * e[0] + 10 * e[1] + 15 * e[2] + 25 * e[3]
 
 
-def keys_for(out, left, masters, by_points):
+def keys_for(out, left, masters, by_points, three=False):
     """The keys of the hand page for this hand, each player the shortest way (counts and
     points from tests/table_keys.py); the questions the device asks (Masters: the phase
     named; by points: "Did they complete it?" where the engine says points leave it open)
@@ -87,7 +87,7 @@ def keys_for(out, left, masters, by_points):
         named[p] = 1 if done else 0
         k = []
         if by_points:
-            entries.append(K.points(points_of(e)))
+            entries.append(K.points(points_of(e), three))
             if masters:
                 # by points the phase page opens on the lowest left under 50 points (what
                 # ten cards score at least), else on "none"
@@ -98,9 +98,10 @@ def keys_for(out, left, masters, by_points):
                 first_no = points_of(e) >= 50
                 k.append("OK" if done != first_no else ("UP OK" if first_no else "DOWN OK"))
         else:
-            entries.append(K.counts(e))
-            if masters and done:
-                k.append("OK")            # the page opens on the lowest left
+            entries.append(K.counts3(e) if three else K.counts(e))
+            if masters and done and sum(e) < 4:
+                k.append("OK")            # the page opens on the lowest left (4 cards
+                                          # left on the first hand: phase 1, not asked)
         after.append(" ".join(k))
     if not masters:
         entries = [e if e is None else (e + " " + a).strip() for e, a in zip(entries, after)]
@@ -111,10 +112,10 @@ def count(keys):
     return len(keys.split())
 
 
-def figures(hands=HANDS, seed=2026):
+def figures(hands=HANDS, seed=2026, three=False):
     """Per hand: presses per player who did not go out (the hand's own presses left out:
     opening the entry, who went out and its OK, the save, and in Masters the phase of the
-    one who went out), and presses for the whole hand."""
+    one who went out), and presses for the whole hand; the same hands for either mode."""
     rng = random.Random(seed)
     per_player = []
     per_hand = []
@@ -123,7 +124,7 @@ def figures(hands=HANDS, seed=2026):
         by_points = (i // 2) % 2 == 1
         n = rng.randint(2, 6)
         out, left = draw_hand(rng, n, masters)
-        k = count(keys_for(out, left, masters, by_points))
+        k = count(keys_for(out, left, masters, by_points, three))
         own = 3 + out + (1 if masters else 0)
         per_hand.append(k)
         per_player.append(round((k - own) / float(n - 1), 2))
@@ -136,7 +137,11 @@ def percentile(values, p):
     return v[i]
 
 
-def check_on_device(seed=7, each=CHECKED):
+THREE_KEYS = "DOWN DOWN DOWN OK UP OK LONG_OK UP UP UP UP"   # Settings > 3 buttons: yes
+POINTS_KEYS = "DOWN DOWN DOWN DOWN OK UP OK LONG_OK UP UP UP UP"   # Settings > Hands by: points
+
+
+def check_on_device(seed=7, each=CHECKED, three=False):
     """Play drawn hands on the simulator (a fresh game each, the first hand) and compare
     the saved record with the hand drawn. Returns the number checked."""
     from host_sim import script, sim
@@ -152,12 +157,14 @@ def check_on_device(seed=7, each=CHECKED):
                 state = tempfile.mkdtemp(prefix="phase10-presses-")
                 try:
                     dev = script.Device(state=state, mem_free=40000)
+                    if three:
+                        dev.play(script.parse(K.menu("settings") + " " + THREE_KEYS))
                     if by_points:
-                        dev.play(script.parse(K.menu("settings") + " DOWN DOWN DOWN DOWN OK UP OK LONG_OK UP UP UP UP"))
+                        dev.play(script.parse(K.menu("settings") + " " + POINTS_KEYS))
                     dev.play(script.parse(K.new_game("masters" if masters else "classic", NAMES[:n], dealer=0)))
-                    dev.play(script.parse(keys_for(out, left, masters, by_points)))
+                    dev.play(script.parse(keys_for(out, left, masters, by_points, three)))
                     g = dev.app.session.game
-                    assert g is not None and len(g.records) == 1, "hand not saved: %r" % ((masters, by_points, out, left),)
+                    assert g is not None and len(g.records) == 1, "hand not saved: %r" % ((masters, by_points, three, out, left),)
                     rec = g.records[0]
                     want = [None if e is None else (points_of(e) if by_points else e) for e in left]
                     assert rec["out"] == out and rec["left"] == want, (rec, out, want)
@@ -169,12 +176,14 @@ def check_on_device(seed=7, each=CHECKED):
 
 def run():
     per_player, per_hand = figures()
+    per_player3, _ = figures(three=True)
     return {
         "presses_per_player_p50": percentile(per_player, 50),
         "presses_per_player_p90": percentile(per_player, 90),
+        "presses_per_player_3btn_p50": percentile(per_player3, 50),
         "presses_per_hand_p50": percentile(per_hand, 50),
         "presses_per_hand_p90": percentile(per_hand, 90),
-        "presses_hands_checked": check_on_device(),
+        "presses_hands_checked": check_on_device() + check_on_device(seed=8, each=CHECKED // 2, three=True),
     }
 
 

@@ -434,9 +434,9 @@ class Mash:
         if t == "WAIT":
             return "WAIT:%d" % r.randint(10, 3000)
         if t == "SLEEP":
-            # long enough to dim, sometimes to switch the display off (default 60 s, 300 s)
+            # long enough to dim, sometimes to switch the display off (default 600 s, 1800 s; up to an hour set)
             self.counts["long_wait"] += 1
-            return "WAIT:%d" % r.choice((16000, 61000, 125000, 301000, 700000))
+            return "WAIT:%d" % r.choice((16000, 601000, 1801000, 3601000))
         return t
 
     def press(self, tok):
@@ -626,9 +626,10 @@ class Mash:
         st = scr.stage
         if self.refused(p, st == 0):
             return "LONG_OK"
+        # (the hand page's lists and steppers stop at their ends: the way to go is chosen)
         if st == 0:
             if scr.choice != p["out"]:
-                return "DOWN"
+                return "DOWN" if scr.choice < p["out"] else "UP"
             return "OK"
         if st == 4:
             return "OK"
@@ -642,23 +643,28 @@ class Mash:
                 else:
                     p[key] = 0
             if scr.choice != p[key]:
-                return "DOWN"
+                return "UP" if scr.choice < p[key] else "DOWN"   # UP: a higher phase
             return "OK"
         done = scr.phase[who] != 0 if scr.masters else p["done"][who]
         if st == 3:
-            return "OK" if scr.choice == (0 if done else 1) else "DOWN"
+            want = 0 if done else 1
+            return "OK" if scr.choice == want else ("DOWN" if scr.choice < want else "UP")
         e = scr.left[who]
         if isinstance(e, list):
-            # one card of 1-9 (completed) or ten (not): LEFT steps the totals and clears
-            # the other kinds; with three buttons UP steps the total on the first column
-            # and DOWN takes the other kinds off on theirs
-            want = 1 if done else 10
+            # fewer than ten cards (completed) or ten (not): LEFT takes cards away, hold OK
+            # takes back what chance pressed on the page; with three buttons UP/DOWN step
+            # the total on the first column and DOWN takes the other kinds off on theirs
+            t = e[0] + e[1] + e[2] + e[3]
             if scr.three:
                 f = scr.col
                 if f == 0:
-                    return "UP" if sum(e) != want else "OK"
+                    return "DOWN" if done and t == 10 else ("UP" if not done and t < 10 else "OK")
                 return "DOWN" if e[f] else "OK"
-            return "LEFT" if e[0] != want or e[1] or e[2] or e[3] else "OK"
+            if (t < 10) == done:
+                return "OK"
+            if done:
+                return "LEFT"
+            return "LONG_OK" if scr.nundo else "OK"
         want = 5 if done else 50
         return "UP" if e < want else ("DOWN" if e > want else "OK")
 

@@ -19,6 +19,7 @@ WHAT = (
     ("tap_to_frame_ms_p50", "from a button's edge (an arrow's press, OK's release) to the end of the frame it causes, on the RP2040 estimate at 400 kHz: the timer's sampling, the loop's wake-up, the firmware's time, the bus"),
     ("tap_to_frame_ms_p95", "the same, 95th percentile"),
     ("presses_per_player_p50", "presses to enter a card hand, per player who did not go out, over 4,000 hands drawn from a deck model (tools/bench_presses.py)"),
+    ("presses_per_player_3btn_p50", "the same hands with three buttons (UP, DOWN, OK: Settings > 3 buttons)"),
     ("presses_per_hand_p50", "presses for a whole hand (opening the entry, who went out, every player, the save)"),
     ("min_heap_kb", "smallest `micropython -X heapsize` (64-bit unix port, KB, bisected) at which every session (the scripted games, a long game, the worst legal cases) completes on the twin with the files a roomy run leaves; the runner's own code (about 6 KB) is on that heap too"),
     ("heap_live_kb_32", "the largest live heap over the sessions on MicroPython's 32-bit WebAssembly port (objects the size they are on a board)"),
@@ -52,7 +53,7 @@ WHAT = (
     ("save_erases_max", "the most sectors one save erases"),
     ("rp2040_factor", "RP2040 time over this host's micropython time for the same pystone pass"),
 )
-SHORT = 8
+SHORT = 9
 
 
 def _fmt(v):

@@ -1,19 +1,29 @@
 # The end of a hand (arg None) or the correction of hand arg (0-based, prefilled from its
 # record), built for few presses: who went out; then per other player their cards left on
 # one page, starting at a full hand of ten 1-9 cards (a player who did not complete holds
-# ten), where each arrow changes one thing and OK takes the player as shown:
-#   UP    one more 10-12 card (in place of a 1-9; past the last, back to none)
+# ten), where each arrow changes one thing one way, stops at its end, and OK takes the
+# player as shown:
+#   UP    one more 10-12 card (in place of a 1-9; none left to replace: it stops)
 #   DOWN  one more Wild        (the same)
 #   RIGHT one more Skip        (the same; the game's deck has 4, Masters 2)
-#   LEFT  fewer cards: 10, then what a player who completed keeps (1, 2 ... at most)
+#   LEFT  one card fewer: 10, then what a player who completed keeps at most, down to 1
+#         (a 1-9 goes first: the kinds typed stay)
+#   hold OK takes back the last of those presses on the page; with none, the step before.
+# Three buttons (no LEFT/RIGHT): a column cursor; UP/DOWN one more or fewer of its kind (on
+# the 1-9 column the cards held, as LEFT both ways); OK the next column, on the last one
+# the next player; hold OK the next player (on the first column: the step before).
 # By points (setting "Hands by"): UP/DOWN 5 more or fewer (faster when held), RIGHT/LEFT
-# 25. Masters: the phase a player completed, asked only when their cards say they did (and
-# first for the player who went out). "Did they complete it?" only when the engine says the
-# points leave it open. Then a review with the engine's points and ticks; OK saves. A
-# refused entry shows the engine's message and goes to the player it is about, keeping
-# everything typed. Long OK: the step before (on the first step: leave, nothing saved).
+# 25; points no hand can have (0: only who went out holds no card) are refused on the
+# page. Masters: the phase a player completed, asked only when their cards say they did
+# and more than one phase left fits them (and first for the player who went out). "Did
+# they complete it?" only when the engine says the points leave it open. Lists stop at
+# their ends. Then a review with the engine's
+# points and ticks; OK saves. A refused entry shows the engine's message and goes to the
+# player it is about, keeping everything typed. Long OK: the step before (on the first
+# step: leave, nothing saved).
 from firmware.screens.base import Screen, title_bar, wrap, LINE_H, W
 from engine_mpy.game import RuleError
+from engine_mpy.phases import PHASE_CARDS
 
 try:
     from micropython import const
@@ -38,6 +48,7 @@ _REVIEW = const(4)
 
 _FULL = const(10)        # the hand a player who did not complete holds
 _START_POINTS = const(50)
+_UNDO = const(24)        # presses a cards page can take back (4 counts each)
 # The keys' kinds on the cards page: UP 10-12 (1), DOWN Wild (3), RIGHT Skip (2)
 _KIND_OF = b"\x00\x01\x03\x00\x02"
 
@@ -55,6 +66,9 @@ class Hand(Screen):
         # three-button mode (no LEFT/RIGHT): a column cursor, UP/DOWN change its count
         self.three = app.settings["three_button"]
         self.col = 0
+        # the cards page's counts before each of its presses, to take them back (hold OK)
+        self.undo = bytearray(4 * _UNDO)
+        self.nundo = 0
         self.left = [_START_POINTS if self.pts else [_FULL, 0, 0, 0] for _ in range(n)]
         self.said = [None] * n
         self.phase = [0] * n
@@ -99,9 +113,22 @@ class Hand(Screen):
         """Whether step kind for player p asks nothing this time."""
         e = self.left[p]
         if kind == _PHASE:
+            if p == self.out or not isinstance(e, list):
+                return False
+            t = e[0] + e[1] + e[2] + e[3]
             # Masters: a player holding ten cards completed nothing
-            if p != self.out and isinstance(e, list) and e[0] + e[1] + e[2] + e[3] == _FULL:
+            if t == _FULL:
                 self.phase[p] = 0
+                return True
+            # and one whose cards fit one phase left alone completed that one: not asked
+            fits = 0
+            for ph in self.game().remaining(p, self.st):
+                if _FULL - PHASE_CARDS[ph] >= t:
+                    if fits:
+                        return False
+                    fits = ph
+            if fits:
+                self.phase[p] = fits
                 return True
             return False
         if kind == _ASK:
@@ -131,7 +158,18 @@ class Hand(Screen):
             return
         self.stage = seq[pos] >> 3
         self.col = 0
+        self.nundo = 0
         p = seq[pos] & 7
+        e = self.left[p]
+        if self.stage == _CARDS and self.idx is not None and not self.three and \
+                isinstance(e, list) and e[0] != _FULL:
+            # Correcting a saved hand: the arrows only add (UP, DOWN, RIGHT) or take away
+            # (LEFT), so the first press to take back is the page as a fresh one, ten 1-9
+            # cards (hold OK: start over), to enter the player again.
+            u = self.undo
+            u[0] = _FULL
+            u[1] = u[2] = u[3] = 0
+            self.nundo = 1
         if self.stage == _PHASE:
             opts = self.game().remaining(p, self.st)
             if p != self.out:
@@ -207,6 +245,8 @@ class Hand(Screen):
     def key(self, k):
         base = k & _KEY_MASK
         stage = self.stage
+        if stage == _CARDS and base == _BACK and self.cards_back():
+            return True
         if base == _BACK or (base == _LEFT and stage != _CARDS):
             if stage == _OUT:
                 return False    # leave: nothing was saved
@@ -217,25 +257,27 @@ class Hand(Screen):
         self.dirty = True
         if stage == _CARDS:
             p = self.seq[self.pos] & 7
-            if self.three and isinstance(self.left[p], list):
-                if base == _OK:
+            if base == _OK:
+                if self.pts and self.refused(p):
+                    return True
+                if self.three and isinstance(self.left[p], list) and self.col < 3:
                     self.col += 1
-                    if self.col > 3:
-                        self.col = 0
-                        self.go(1)
-                elif base == _UP or base == _DOWN:
+                else:
+                    self.go(1)
+            elif self.three and isinstance(self.left[p], list):
+                if base == _UP or base == _DOWN:
                     self.change3(p, base == _UP)
-            elif base == _OK:
-                self.go(1)
             else:
                 self.change(p, base, k & _REPEAT)
             return True
         if base == _UP or base == _DOWN:
             m = self.n if stage == _OUT else (len(self.opts) if stage == _PHASE else 2)
-            # a list goes down with DOWN; the phase, a number shown alone, goes up with UP
+            # a list goes down with DOWN; the phase, a number shown alone, goes up with UP;
+            # each stops at its ends
             d = 1 if (base == _UP) == (stage == _PHASE) else -1
-            if stage != _REVIEW:
-                self.choice = (self.choice + d) % m
+            c = self.choice + d
+            if stage != _REVIEW and 0 <= c < m:
+                self.choice = c
             return True
         if base == _OK or base == _RIGHT:
             if stage == _OUT:
@@ -250,6 +292,41 @@ class Hand(Screen):
                 self.save()
         return True
 
+    def cards_back(self):
+        """Hold OK on a cards page: five buttons take back the page's last press, three
+        buttons go on to the next player from a column past the first. False: neither
+        (the step before)."""
+        p = self.seq[self.pos] & 7
+        e = self.left[p]
+        if not isinstance(e, list):
+            return False
+        if self.three:
+            if not self.col:
+                return False
+            self.dirty = True
+            self.go(1)
+            return True
+        n = self.nundo
+        if not n:
+            return False
+        n -= 1
+        u = self.undo
+        for f in range(4):
+            e[f] = u[4 * n + f]
+        self.nundo = n
+        self.dirty = True
+        return True
+
+    def refused(self, p):
+        """By points: points no player who did not go out can hold are refused here, with
+        the engine's reason, before the next page."""
+        try:
+            self.game().check_points(self.st, p, self.left[p], self.phase if self.masters else None)
+        except RuleError as e:
+            self.app.push("note", e.args[0])
+            return True
+        return False
+
     def change(self, p, base, repeat):
         e = self.left[p]
         if not isinstance(e, list):
@@ -257,48 +334,69 @@ class Hand(Screen):
             v = e + (step if base == _UP or base == _RIGHT else -step)
             self.left[p] = 0 if v < 0 else (250 if v > 250 else v)
             return
-        if base == _LEFT:
-            # fewer cards: the next total, the other kinds back to none
-            e[0] = self.step_total(p, e[0] + e[1] + e[2] + e[3], 1)
-            e[1] = e[2] = e[3] = 0
+        if base != _LEFT and base != _RIGHT and base != _UP and base != _DOWN:
             return
-        kind = _KIND_OF[base]
+        # kept to be taken back, then changed (a press that changes nothing keeps nothing)
+        u = self.undo
+        n = self.nundo
+        if n == _UNDO:
+            u[:-4] = u[4:]   # full (rare): the oldest press can no longer be taken back
+            n -= 1
+        for f in range(4):
+            u[4 * n + f] = e[f]
+        t = e[0] + e[1] + e[2] + e[3]
+        if base == _LEFT:
+            self.set_total(e, self.step_total(p, t, -1))
+        else:
+            self.more(e, _KIND_OF[base])
+        for f in range(4):
+            if u[4 * n + f] != e[f]:
+                self.nundo = n + 1
+                return
+
+    def more(self, e, kind):
+        """One more card of kind in place of a 1-9: none left to replace, or the deck has
+        no more of that kind, and it stops."""
         top = self.deck[kind]
         if e[0] and e[kind] < (top if top < _FULL else _FULL):
             e[0] -= 1
             e[kind] += 1
-        else:                 # past the last: back to none of that kind
-            e[0] += e[kind]
-            e[kind] = 0
 
     def step_total(self, p, t, d):
-        """The total after t, d = 1 onward, -1 back, over the totals a hand can have:
-        ten, then 1, 2 ... up to what one who completed their phase keeps."""
+        """The cards held after t, one fewer (d = -1) or one more (d = 1), over what a hand
+        can hold: one who completed their phase keeps 1 up to some (most), one who did not
+        ten. Stops at 1 and at ten."""
         most = _FULL - self.game().phase_cards(self.st, p, self.phase if self.masters else None)
-        t = (1 if t >= _FULL else t + 1) if d > 0 else (most if t >= _FULL else t - 1)
-        return _FULL if t > most or t < 1 else t
+        if d < 0:
+            return most if t >= _FULL else (t - 1 if t > 1 else 1)
+        return _FULL if t >= most else t + 1
 
-    def change3(self, p, up):
-        # three buttons: UP/DOWN one more or fewer of the column's kind; on the 1-9
-        # column the total, over the totals a hand can have (as LEFT, both ways)
-        e = self.left[p]
-        f = self.col
-        if f:
-            top = self.deck[f]
-            if up and e[0] and e[f] < (top if top < _FULL else _FULL):
-                e[0] -= 1
-                e[f] += 1
-            elif not up and e[f]:
-                e[f] -= 1
-                e[0] += 1
-            return
-        t = self.step_total(p, e[0] + e[1] + e[2] + e[3], 1 if up else -1)
+    def set_total(self, e, t):
+        # the 1-9s make up the difference; fewer than the other kinds: those go too, the
+        # 10-12s first (what was typed last, the Wilds, stays longest)
         rest = e[1] + e[2] + e[3]
         if t >= rest:
             e[0] = t - rest
-        else:
-            e[0] = t
-            e[1] = e[2] = e[3] = 0
+            return
+        e[0] = 0
+        for f in (1, 2, 3):
+            cut = rest - t if rest - t < e[f] else e[f]
+            e[f] -= cut
+            rest -= cut
+
+    def change3(self, p, up):
+        # three buttons: UP/DOWN one more or fewer of the column's kind; on the 1-9
+        # column the cards held (as LEFT, both ways)
+        e = self.left[p]
+        f = self.col
+        if f:
+            if up:
+                self.more(e, f)
+            elif e[f]:
+                e[f] -= 1
+                e[0] += 1
+            return
+        self.set_total(e, self.step_total(p, e[0] + e[1] + e[2] + e[3], 1 if up else -1))
 
     # --- drawing -----------------------------------------------------------------------
     def draw(self, c):
@@ -332,9 +430,9 @@ class Hand(Screen):
             c.glyph("down", W - 10, 12)
             return
         ph = self.phase[p] if self.masters else g.attempted(self.st, p, None)
-        title_bar(c, "%s: %s" % (names[p], ("phase %d" % ph) if ph else "no phase"))
         e = self.left[p]
         if stage == _ASK:
+            title_bar(c, "%s: phase %d" % (names[p], ph))
             y = LINE_H + 2
             for line in wrap("Did %s complete phase %d?" % (names[p], ph))[:3]:
                 c.text(line, 2, y)
@@ -345,6 +443,9 @@ class Hand(Screen):
                 if i == self.choice:
                     c.invert_rect(0, y, W, LINE_H)
             return
+        # Masters asks the phase after the cards: the page says what it asks
+        title_bar(c, "%s: %s" % (names[p], ("%s left" % ("cards" if isinstance(e, list) else "points"))
+                                  if self.masters else (("phase %d" % ph) if ph else "no phase")))
         if isinstance(e, list):
             t = e[0] + e[1] + e[2] + e[3]
             # four columns: the count of each kind, the key that adds one above it
@@ -370,7 +471,13 @@ class Hand(Screen):
             c.glyph("left", 64, 42)
             c.glyph("right", 72, 42)
             c.text("25", 82, 42)
-        c.text("OK: next", 2, 56)
+        if self.three and isinstance(e, list):
+            c.text("OK: next column" if self.col < 3 else "OK: next player", 2, 56)
+        elif isinstance(e, list) and self.nundo:
+            c.text("OK: next  hold: " + ("start over" if self.nundo == 1 and self.undo[0] == _FULL
+                                         and self.idx is not None else "undo"), 2, 56)
+        else:
+            c.text("OK: next", 2, 56)
 
     def draw_review(self, c, g, names):
         title_bar(c, "Hand %d: check" % ((self.idx if self.idx is not None else g.state.hands) + 1))

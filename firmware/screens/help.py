@@ -1,6 +1,7 @@
 # Help: hold OK and press UP, on any screen. The keys of the screen below (arg: its
 # module), then what every screen shares, the dice colours with the pattern each is drawn
-# in, and the ten phases. A read-only page: UP/DOWN scroll, OK closes it.
+# in, and the ten phases. A read-only page: DOWN/UP a page, RIGHT the phases (again: the
+# top), OK closes it.
 # The texts live here only, loaded for the press and dropped with the screen.
 import sys
 from firmware.screens.base import Screen, title_bar, scroll_mark, wrap, LINE_H
@@ -13,48 +14,70 @@ except ImportError:
 # Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
 _UP = const(1)
 _DOWN = const(2)
+_RIGHT = const(4)
 _OK = const(5)
 _KEY_MASK = const(0x7F)
 
-# The keys of each screen, in the words the screen shows. Screens that share keys share
-# a text (the tuple's first names are looked up in the second's place).
-_SAME = {"dice_roller": "dice_turn", "twist_home": "cards_home", "dice_home": "cards_home",
-         "about": "note", "twist_sheet": "sheet", "dice_sheet": "sheet",
-         "twist_board": "twist_board"}
+# The keys of each screen, in the words the screen shows: what a screen shows is quoted
+# ("End of hand"), and tests/test_sim_help.py checks every quoted item and every key named
+# against the screen itself. Screens that share keys share a text (the first names are
+# looked up in the second's place).
+_SAME = {"about": "note"}
 _KEYS = {
-    "menu": "UP/DOWN pick a line, OK opens it. Continue goes back to the game running; "
-            "New game starts one (the running one is asked about first).",
+    "menu": "UP/DOWN pick a line, OK opens it. \"Continue\" goes back to the game running; "
+            "\"New game\" starts one (the running one is asked about first).",
     "newgame": "One question a page: UP/DOWN pick, OK takes it. LEFT or hold OK: the "
-               "page before. Players: OK seats or unseats a name, + New player types one.",
+               "page before. Players: OK seats or unseats a name, \"+ New player\" types "
+               "one, \"Next\" goes on.",
     "picker": "UP/DOWN turn the wheel under the cursor, OK or RIGHT takes its letter. "
               "The tick ends the name, the arrow deletes. LEFT deletes a letter. "
               "Hold OK: cancel.",
-    "cards_home": "UP/DOWN pick a line, OK opens it: a player says their phase; Play "
-                  "hand enters the end of a hand; Score sheet; Undo last hand asks first.",
+    "cards_home": "UP/DOWN pick a line, OK opens it: a player says their phase; \"End of "
+                  "hand\" enters how a hand ended; \"Score sheet\"; \"Undo last hand\" "
+                  "asks first; \"Correct a hand\" picks one on the sheet; \"Rules\".",
+    "twist_home": "UP/DOWN pick a line, OK opens it: a pawn says its space and phase; "
+                  "\"Play hand\" asks a pawn on a Twist space first, then how the hand "
+                  "ended; \"Board\"; \"Score sheet\"; \"Undo last hand\" asks first; "
+                  "once over, \"Finish game\".",
+    "dice_home": "UP/DOWN pick a line, OK opens it: \"Roll\" starts the turn of the "
+                 "player it names; \"Score sheet\"; \"Undo last turn\" asks first; once "
+                 "over, \"Finish game\".",
     "hand": "Who went out: UP/DOWN, OK. Cards left start at 10 cards of 1-9 (no phase). "
-            "UP one more 10-12, RIGHT one more Skip, DOWN one more Wild (past the last: "
-            "none). LEFT fewer cards: 10, 1, 2... OK: next player. Points: UP/DOWN 5, "
-            "RIGHT/LEFT 25. Three buttons: OK moves along the columns, UP/DOWN change one. "
-            "Check page: OK saves. Hold OK: the step before.",
+            "UP one more 10-12, RIGHT one more Skip, DOWN one more Wild, each in place of a "
+            "1-9. LEFT one card fewer: 10, then what a completed phase leaves, down to 1. "
+            "Hold OK: undo. OK: next. Points: UP/DOWN 5, RIGHT/LEFT 25. Three buttons: OK "
+            "moves along the columns, UP/DOWN change one, OK on \"Wld\" or hold OK: next "
+            "player. Check page: OK saves. Hold OK: the step before.",
     "twist_hand": "Who went out: UP/DOWN, OK. Then each player's cards left with "
-                  "UP/DOWN and OK. Check page: OK saves. Hold OK: the step before.",
-    "twist_before": "UP/DOWN pick the phase before, after, or a Twist card; OK takes it. "
-                    "A card drawn here is shown only after OK: pass the device first.",
+                  "UP/DOWN and OK. \"Save hand\" on the check page saves. Hold OK: the "
+                  "step before.",
+    "twist_before": "Nothing is picked at first: UP/DOWN pick the phase before, after, "
+                    "\"Draw a Twist card\" or \"Card drawn by hand\"; OK takes it. A card "
+                    "drawn here is shown only after OK: pass the device first.",
     "dice_turn": "Arrows move the frame over the dice and the buttons below. OK on a die "
-                 "holds it (drawn inverted) or lets it go; OK on Roll rolls; Stop saves "
-                 "the turn; Hint marks the dice to hold with ^ and gives the chance. "
-                 "Underlined: the dice the best score uses. Hold OK: leave the turn "
-                 "(asks first once rolled). Real dice: OK on a die steps its number, then "
-                 "its colour, with UP/DOWN.",
+                 "holds it (drawn inverted) or lets it go; OK on \"Roll\" rolls; \"Stop\" "
+                 "saves the turn; \"Hint\" marks the dice to hold with ^ and gives the "
+                 "chance. Underlined: the dice the best score uses. Hold OK: leave the turn "
+                 "(asks first once rolled). \"Real dice\": OK on a die steps its number, "
+                 "then its colour, with UP/DOWN.",
+    "dice_roller": "Arrows move the frame over the dice and the buttons below. OK on a "
+                   "die holds it (drawn inverted) or lets it go; OK on \"Roll\" rolls, as "
+                   "often as wanted; \"Phase\" steps the phase scored; \"New\" starts "
+                   "over; \"Hint\" marks the dice to hold with ^. Hold OK: leave.",
     "dice_order": "OK rolls a die for each player; the highest starts, ties roll again. "
                   "OK then starts the game. LEFT: back.",
-    "sheet": "UP/DOWN scroll the hands; RIGHT or OK the other players (where there are "
-             "more). OK on a hand corrects it. LEFT: back.",
-    "gameover": "UP/DOWN pick, OK: Finish keeps the game in History; Score sheet; Undo "
-                "last hand plays on. A tie-break asks who went out first.",
+    "sheet": "UP/DOWN scroll the hands; RIGHT or OK: the other players (with 5 or 6). On "
+             "\"Correct which hand?\" UP/DOWN pick a hand and OK corrects it. LEFT: back.",
+    "twist_sheet": "UP/DOWN pick a hand: the move each pawn made, and the spaces now "
+                   "(\"sp\"). OK corrects the hand picked. LEFT: back.",
+    "dice_sheet": "UP/DOWN scroll the turns; RIGHT or OK: the other players (where there "
+                  "are more), LEFT the ones before, or back.",
+    "gameover": "UP/DOWN pick, OK: \"Finish game\" keeps the game in History; \"Score "
+                "sheet\"; \"Undo last hand\" plays on. A tie-break asks \"Who went out "
+                "first?\"",
     "history": "UP/DOWN pick a game, OK shows its players and totals. LEFT: back.",
     "players": "UP/DOWN pick a player, OK shows their games; OK there renames them. "
-               "+ New player types one.",
+               "\"+ New player\" types one.",
     "settings": "UP/DOWN pick a line, OK changes it: UP/DOWN the value, OK keeps it, "
                 "LEFT or hold OK leaves it as it was.",
     "rules": "UP/DOWN or RIGHT/LEFT turn the pages: the phases, then the Twist cards. "
@@ -65,7 +88,8 @@ _KEYS = {
     "confirm": "OK does it; LEFT or hold OK leaves everything as it was.",
 }
 _ALL = ("Everywhere: LEFT or hold OK goes back. Hold OK and press UP: this help. A key "
-        "that wakes the dimmed screen does nothing else.")
+        "that wakes a dimmed screen acts; one that lights a dark screen does nothing else. "
+        "Here: DOWN/UP a page, RIGHT the phases, OK closes.")
 _COLOURS = ("red", "orange", "blue", "green")
 _PATTERNS = ("solid", "hatched", "dotted", "striped")
 _GLYPHS = ("colour_r", "colour_o", "colour_b", "colour_g")
@@ -84,7 +108,10 @@ class Help(Screen):
         self.had_phases = "engine_mpy.phases" in sys.modules
         self.top = 0
         n = 0
-        for _ in self.lines():
+        self.phases = 0      # the line "Phases:" (RIGHT goes there)
+        for s, _ in self.lines():
+            if s == "Phases:":
+                self.phases = n
             n += 1
         self.count = n
 
@@ -108,13 +135,21 @@ class Help(Screen):
         if base == _OK:
             self.app.pop()
             return True
+        last = self.count - _ROWS
         if base == _UP or base == _DOWN:
-            t = self.top + (1 if base == _DOWN else -1)
-            if 0 <= t <= self.count - _ROWS:
-                self.top = t
-                self.dirty = True
-            return True
-        return False    # LEFT, long OK: back
+            # a page at a time, stopping at the ends
+            t = self.top + (_ROWS if base == _DOWN else -_ROWS)
+            t = 0 if t < 0 else (last if t > last else t)
+        elif base == _RIGHT:
+            # the phases, one press away; from there, back to the top
+            t = self.phases if self.top < self.phases else 0
+            t = last if t > last else t
+        else:
+            return False    # LEFT, long OK: back
+        if t != self.top:
+            self.top = t
+            self.dirty = True
+        return True
 
     def draw(self, c):
         title_bar(c, "Help")

@@ -23,10 +23,10 @@ _KEY_MASK = const(0x7F)
 _CONTRAST = (1, 32, 64, 96, 128, 160, 192, 224, 255)
 ITEMS = (
     ("contrast", "Contrast", _CONTRAST, ("1", "2", "3", "4", "5", "6", "7", "8", "9")),
-    ("dim_s", "Dim after", (15, 30, 60, 120, 300, 0),
-     ("15 s", "30 s", "1 min", "2 min", "5 min", "never")),
-    ("off_s", "Off after", (60, 120, 300, 600, 1800, 0),
-     ("1 min", "2 min", "5 min", "10 min", "30 min", "never")),
+    ("dim_s", "Dim after", (30, 60, 120, 300, 600, 1200, 0),
+     ("30 s", "1 min", "2 min", "5 min", "10 min", "20 min", "never")),
+    ("off_s", "Off after", (120, 300, 600, 1800, 3600, 0),
+     ("2 min", "5 min", "10 min", "30 min", "1 hour", "never")),
     ("three_button", "3 buttons", (False, True), ("no", "yes")),
     ("entry", "Hands by", ("cards", "points"), ("cards", "points")),
     ("sh1106", "SH1106", (False, True), ("no", "yes")),

@@ -52,7 +52,8 @@ class Before(ListScreen):
 
     def set_title(self):
         self.title = "%s: Twist space" % self.name()[:6]
-        self.sel = 0
+        # Nothing chosen until an arrow picks: a quick OK must not choose for the player.
+        self.sel = -1
         self.top = 0
 
     def taken(self):
@@ -65,6 +66,10 @@ class Before(ListScreen):
 
     def choose(self, i):
         p = self.player()
+        if i < 0:
+            self.app.push("note", "%s: pick the phase before, the phase after or a Twist "
+                                  "card with UP/DOWN, then OK." % self.name())
+            return True
         if i < 2:
             self.picks[p] = _OPTIONS[i]
             self.next()

@@ -257,15 +257,15 @@ def test_settings_browsing_writes_nothing():
 def test_setting_written_once_when_changed_and_confirmed():
     app = make()
     s = open_settings(app)
-    press(app, "DOWN")  # Dim after (1 min)
+    press(app, "DOWN")  # Dim after (10 min)
     press(app, "OK")  # change it
     assert s.editing
-    press(app, "UP")  # 2 min
+    press(app, "UP")  # 20 min
     assert app.store.writes == 0
     press(app, "OK")
     assert app.store.writes == 1
-    assert app.settings["dim_s"] == 120
-    assert '"dim_s":120' in app.store.files["settings.json"]
+    assert app.settings["dim_s"] == 1200
+    assert '"dim_s":1200' in app.store.files["settings.json"]
     # Confirming the value already saved writes nothing.
     press(app, "OK")
     press(app, "OK")
@@ -275,7 +275,7 @@ def test_setting_written_once_when_changed_and_confirmed():
     press(app, "UP")
     press(app, "LEFT")
     assert not s.editing
-    assert app.store.writes == 1 and app.settings["dim_s"] == 120
+    assert app.store.writes == 1 and app.settings["dim_s"] == 1200
 
 
 def test_contrast_previews_then_restores_on_cancel():
@@ -307,33 +307,37 @@ def test_check_settings_falls_back_per_value():
     assert check_settings([1, 2]) is None
 
 
-def test_idle_dims_then_off_and_waking_key_is_swallowed():
+def test_idle_dims_then_off_the_dimmed_wake_acts_the_dark_one_does_not():
     app = make()
     d = app.display
-    app.run_for(59000)
+    # Default dim after 10 minutes of no key: a hand at the table takes less.
+    app.run_for(599000)
     assert not d.dimmed
     app.run_for(1100)
     assert d.dimmed and d.on
-    # A key while dimmed only wakes: the selection stays.
+    # A key while dimmed wakes the screen and acts: the selection moves.
     press(app, "DOWN")
-    assert not d.dimmed and app.top().sel == 1
-    press(app, "DOWN")
-    assert app.top().sel == 2
+    assert not d.dimmed and app.top().sel == 2
     press(app, "UP")
     assert app.top().sel == 1
-    # Default off after 5 minutes of no key.
-    app.run_for(300 * 1000 + 100)
+    # OK, acting on its release, wakes and acts too.
+    app.run_for(600 * 1000 + 100)
+    assert d.dimmed
+    press(app, "OK")
+    assert not d.dimmed and app.top().module == "newgame"
+    long_ok(app)
+    assert app.top().module == "menu" and app.top().sel == 1
+    # Default off after 30 minutes of no key: the press that lights the dark screen does
+    # nothing else (the player could not see what it would do).
+    app.run_for(1800 * 1000 + 100)
     assert not d.on
-    shows = d.shows
     press(app, "OK")
     assert d.on and not d.dimmed
     assert app.top().module == "menu" and app.top().sel == 1
-    # A long press that wakes does not go back either.
-    app.run_for(300 * 1000 + 100)
-    press(app, "DOWN")  # (wakes)
-    press(app, "OK")  # Dice roller... no: selection is 1, "New game"
+    # A long press that lights it does not go back either.
+    press(app, "OK")
     assert app.top().module == "newgame"
-    app.run_for(300 * 1000 + 100)
+    app.run_for(1800 * 1000 + 100)
     assert not d.on
     long_ok(app)
     assert d.on and app.top().module == "newgame"
@@ -342,7 +346,7 @@ def test_idle_dims_then_off_and_waking_key_is_swallowed():
 def test_idle_across_tick_wrap():
     # The millisecond counter wraps at 2**30; idle time must still be measured right.
     app = make(start=(1 << 30) - 30000)
-    app.run_for(59000)
+    app.run_for(599000)
     assert not app.display.dimmed
     app.run_for(1100)
     assert app.display.dimmed

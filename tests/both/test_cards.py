@@ -448,3 +448,19 @@ def test_malformed_saves_are_refused_with_a_reason():
     for text, words in cases:
         e = raises(savefile.SaveError, saveload.loads, text)
         assert words in message(e), (text, message(e))
+
+
+def test_check_points_refuses_what_no_hand_can_hold_and_takes_the_rest():
+    # (the hand page asks this on OK, so a 0 is refused where it is typed)
+    g = classic(2)
+    st = g.before(None)
+    e = raises(RuleError, g.check_points, st, 1, 0)
+    assert "Bob" in message(e) and "0 points" in message(e)
+    assert "multiple of 5" in message(raises(RuleError, g.check_points, st, 1, 7))
+    for ok in (5, 20, 50, 85, 100):     # completed (1-4 cards), or ten cards, or either
+        g.check_points(st, 1, ok)
+    m = Masters({"players": ["Ann", "Bob"], "dealer": 0})
+    st = m.before(None)
+    assert "0 points" in message(raises(RuleError, m.check_points, st, 1, 0, [0, 0]))
+    m.check_points(st, 1, 30, [0, 0])
+    assert len(list(g.records)) == 0 and len(list(m.records)) == 0
