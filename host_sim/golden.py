@@ -123,6 +123,8 @@ CASES = (
     ("cards_refusal", _CA + " OK DOWN OK " + counts([0, 0, 3, 0]) + " " + counts([8, 0, 2, 0])),
     ("cards_sheet", " ".join([_CA, _CA_H1, _CA_H2, "DOWN OK"])),
     ("cards_tiebreak", _TIE),
+    # back on the standings while the tie-break hand is due: its dealer is marked
+    ("cards_tiebreak_standings", _TIE + " LONG_OK"),
     ("cards_gameover", _TIE + " OK"),
     ("help_hand", _CA + " OK DOWN OK HELP"),
     # Dice: the turn-order roll (a tie, then settled), the standings, a turn rolled (not
