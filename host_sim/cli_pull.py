@@ -246,9 +246,19 @@ def _restart(board):
     return board.read_until(1, b"soft reboot\r\n").endswith(b"soft reboot\r\n")
 
 
+def missing_board(port):
+    """The words for a board's serial port that is not there, or None when it is (and on
+    Windows, whose COM ports are no files). tools/deploy.py says the same."""
+    if os.name == "nt" or os.path.exists(port):
+        return None
+    return ("no board on %s: is it plugged in (with a data cable: some cables only "
+            "charge)?" % port)
+
+
 def _open_failure(port):
-    if not os.path.exists(port) and os.name != "nt":
-        return "no serial port %s: is the board plugged in?" % port
+    missing = missing_board(port)
+    if missing:
+        return missing
     msg = "cannot open %s: another program has it open (Thonny, a serial monitor, mpremote?)" % port
     if os.name != "nt" and not os.access(port, os.R_OK | os.W_OK):
         msg += ", or you may not use it (on Linux, join the dialout group)"

@@ -249,3 +249,17 @@ def test_the_native_drawing_code_compiles_for_every_boards_processor(tmp_path):
         assert out.read_bytes()[:2] == b"M\x06"
     r = subprocess.run([mpyc, "-o", str(tmp_path / "x.mpy"), str(src)], capture_output=True, text=True)
     assert r.returncode != 0
+
+
+def test_deploy_with_no_board_says_so(tmp_path):
+    # mpremote alone would say "failed to access ... (it may be in use by another program)"
+    port = str(tmp_path / "ttyACM0")
+    stage = tmp_path / "stage"
+    r = subprocess.run(["make", "-s", "deploy", "PORT=" + port], cwd=ROOT, capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode != 0 and "deploy: no board on %s" % port in r.stderr, r.stderr
+    assert "in use" not in r.stderr and "Traceback" not in r.stderr
+    r = subprocess.run([PY, os.path.join(ROOT, "tools", "deploy.py"), "--port", port, "--stage", str(stage)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "no board on %s" % port in r.stderr
+    assert not stage.exists()     # nothing compiled or staged for a board that is not there
