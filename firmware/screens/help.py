@@ -18,8 +18,7 @@ _KEY_MASK = const(0x7F)
 
 # The keys of each screen, in the words the screen shows. Screens that share keys share
 # a text (the tuple's first names are looked up in the second's place).
-_SAME = {"dice_roller": "dice_turn", "twist_home": "cards_home", "dice_home": "cards_home",
-         "about": "note", "twist_sheet": "sheet", "dice_sheet": "sheet",
+_SAME = {"twist_home": "cards_home", "about": "note", "twist_sheet": "sheet",
          "twist_board": "twist_board"}
 _KEYS = {
     "menu": "UP/DOWN pick a line, OK opens it. Continue goes back to the game running; "
@@ -40,12 +39,29 @@ _KEYS = {
                   "UP/DOWN and OK. Check page: OK saves. Hold OK: the step before.",
     "twist_before": "UP/DOWN pick the phase before, after, or a Twist card; OK takes it. "
                     "A card drawn here is shown only after OK: pass the device first.",
-    "dice_turn": "Arrows move the frame over the dice and the buttons below. OK on a die "
-                 "holds it (drawn inverted) or lets it go; OK on Roll rolls; Stop saves "
-                 "the turn; Hint marks the dice to hold with ^ and gives the chance. "
-                 "Underlined: the dice the best score uses. Hold OK: leave the turn "
-                 "(asks first once rolled). Real dice: OK on a die steps its number, then "
-                 "its colour, with UP/DOWN.",
+    "dice_turn": "The arrows move the frame as the screen is laid out: LEFT/RIGHT along "
+                 "a row, UP/DOWN to the row above or below; DOWN from the dice goes to "
+                 "the first button. OK on a die holds it (drawn inverted) or lets it go; "
+                 "Roll rolls (three rolls); Stop saves the turn; Hint marks the dice to "
+                 "hold with ^ and gives the chance. Underlined: the dice the best score "
+                 "uses. Hold OK: leave the turn (asks first once rolled). Real dice: the "
+                 "die being set is inverted: UP/DOWN its number, LEFT/RIGHT its colour, "
+                 "OK takes it and the frame moves on by itself to the next die, which "
+                 "starts on the same number: enter them lowest first. Score checks them. "
+                 "3 buttons: UP/DOWN go through the dice and buttons in a line; on a real "
+                 "die UP/DOWN the number, OK, UP/DOWN the colour, OK.",
+    "dice_roller": "The arrows move the frame as the screen is laid out: LEFT/RIGHT along "
+                   "a row, UP/DOWN to the row above or below; DOWN from the dice goes to "
+                   "Roll. OK on a die holds it (drawn inverted) or lets it go; Roll rolls, "
+                   "as often as you like; Phase: the next phase to score; New: start "
+                   "again; Hint marks the dice to hold with ^. Underlined: the dice the "
+                   "best score uses. 3 buttons: UP/DOWN go through the dice and buttons "
+                   "in a line. Hold OK: back to the menu.",
+    "dice_home": "UP/DOWN pick a line, OK opens it: Roll: the player named takes their "
+                 "turn; Score sheet; Undo last turn asks first. > marks whose turn it "
+                 "is, * the leader. Game over: Finish game keeps it in History.",
+    "dice_sheet": "UP/DOWN scroll the rows; RIGHT or OK the next players, LEFT the ones "
+                  "before (where there are more than three). LEFT: back.",
     "dice_order": "OK rolls a die for each player; the highest starts, ties roll again. "
                   "OK then starts the game. LEFT: back.",
     "sheet": "UP/DOWN scroll the hands; RIGHT or OK the other players (where there are "
