@@ -78,8 +78,11 @@ def cell_xy(d):
 
 def _centre(sel, acts):
     # the middle of a die or a button as drawn (draw() below lays the buttons out)
+    # (no tuple from cell_xy: an arrow press allocates nothing)
+    if sel < N_LOW:
+        return 22 + sel * _CELL + _CELL // 2
     if sel < N_DICE:
-        return cell_xy(sel)[0] + _CELL // 2
+        return 1 + (sel - N_LOW) * _CELL + _CELL // 2
     x = 1
     for j in range(sel - N_DICE):
         x += len(acts[j]) * _CHAR_W + 7
@@ -120,7 +123,9 @@ def move(sel, b, acts):
 def step_number(d, num, step):
     """Die d's number one step up (1) or down (-1) round its faces."""
     if d < N_LOW:
-        i = _LOW_NUMS.find(bytes((num,)))
+        i = 0
+        while _LOW_NUMS[i] != num:
+            i += 1
         return _LOW_NUMS[(i + step) % 5]
     return (num - 5 + step) % 6 + 5
 
