@@ -362,3 +362,22 @@ def test_one_player_reads_in_the_singular(tmp_path):
     dev.play(script.parse(keys[:-len(" OK")]))      # on "Next", not yet pressed
     scr = dev.app.top()
     assert scr.module == "newgame" and scr.label(scr.sel) == "Next: 1 player"
+
+
+def test_real_dice_with_three_buttons(tmp_path):
+    # Settings > 3 buttons: no LEFT/RIGHT, so UP/DOWN go through the dice and buttons in a
+    # line, and a real die is set in two steps: UP/DOWN its number, OK, its colour, OK.
+    from tests.table_keys import menu
+    dev = script.Device(state=str(tmp_path), mem_free=40000)
+    dev.play(script.parse(menu("settings") + " DOWN DOWN DOWN OK UP OK LONG_OK UP UP UP UP"))
+    assert dev.app.settings["three_button"] is True
+    dev.play(script.parse(new_game("dice", ["Ann"]) + " OK OK DOWN OK"))   # Real dice
+    scr = dev.app.top()
+    assert scr.entering and scr.sel == 0 and scr.edit == 1
+    dev.play(script.parse("UP OK"))
+    assert scr.nums[0] == 2 and scr.edit == 2
+    c = scr.cols[0]
+    dev.play(script.parse("UP OK"))
+    assert scr.cols[0] == (c + 1) % 4 and scr.sel == 1 and scr.edit == 1 and scr.nums[1] == 2
+    dev.play(script.parse("LONG_OK DOWN"))     # done setting; DOWN: the next in the line
+    assert scr.edit == 0 and scr.sel == 2
