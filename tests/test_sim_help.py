@@ -27,9 +27,11 @@ def test_every_screen_has_its_keys_in_help():
     names = [m for m in screens() if m != "help"]
     assert len(names) > 20
     for m in names:
-        assert help._KEYS.get(help._SAME.get(m, m)), "no help for the %s screen" % m
+        assert help.keys_text(m), "no help for the %s screen" % m
     # and nothing is told of a screen that does not exist
+    from firmware.screens import help_dice
     assert set(help._KEYS) <= set(names) and set(help._SAME) <= set(names)
+    assert set(help_dice.KEYS) <= set(names)
 
 
 class Dev:

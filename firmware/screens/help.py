@@ -39,29 +39,6 @@ _KEYS = {
                   "UP/DOWN and OK. Check page: OK saves. Hold OK: the step before.",
     "twist_before": "UP/DOWN pick the phase before, after, or a Twist card; OK takes it. "
                     "A card drawn here is shown only after OK: pass the device first.",
-    "dice_turn": "The arrows move the frame as the screen is laid out: LEFT/RIGHT along "
-                 "a row, UP/DOWN to the row above or below; DOWN from the dice goes to "
-                 "the first button. OK on a die holds it (drawn inverted) or lets it go; "
-                 "Roll rolls (three rolls); Stop saves the turn; Hint marks the dice to "
-                 "hold with ^ and gives the chance. Underlined: the dice the best score "
-                 "uses. Hold OK: leave the turn (asks first once rolled). Real dice: the "
-                 "die being set is inverted: UP/DOWN its number, LEFT/RIGHT its colour, "
-                 "OK takes it and the frame moves on by itself to the next die, which "
-                 "starts on the same number: enter them lowest first. Score checks them. "
-                 "3 buttons: UP/DOWN go through the dice and buttons in a line; on a real "
-                 "die UP/DOWN the number, OK, UP/DOWN the colour, OK.",
-    "dice_roller": "The arrows move the frame as the screen is laid out: LEFT/RIGHT along "
-                   "a row, UP/DOWN to the row above or below; DOWN from the dice goes to "
-                   "Roll. OK on a die holds it (drawn inverted) or lets it go; Roll rolls, "
-                   "as often as you like; Phase: the next phase to score; New: start "
-                   "again; Hint marks the dice to hold with ^. Underlined: the dice the "
-                   "best score uses. 3 buttons: UP/DOWN go through the dice and buttons "
-                   "in a line. Hold OK: back to the menu.",
-    "dice_home": "UP/DOWN pick a line, OK opens it: Roll: the player named takes their "
-                 "turn; Score sheet; Undo last turn asks first. > marks whose turn it "
-                 "is, * the leader. Game over: Finish game keeps it in History.",
-    "dice_sheet": "UP/DOWN scroll the rows; RIGHT or OK the next players, LEFT the ones "
-                  "before (where there are more than three). LEFT: back.",
     "dice_order": "OK rolls a die for each player; the highest starts, ties roll again. "
                   "OK then starts the game. LEFT: back.",
     "sheet": "UP/DOWN scroll the hands; RIGHT or OK the other players (where there are "
@@ -90,13 +67,28 @@ _GLYPHS = ("colour_r", "colour_o", "colour_b", "colour_g")
 _ROWS = const(7)     # lines under the title bar
 
 
+def keys_text(under):
+    """The keys of screen under (its module's name), in the words it shows (a text, or a
+    tuple of its pieces), or None.
+    The Dice screens' texts are in help_dice.py: loaded for the one taken, then dropped,
+    as Help over a Dice turn is where the heap is fullest."""
+    if under.startswith("dice_") and under != "dice_order":
+        from firmware.screens import help_dice
+        t = help_dice.KEYS.get(under)
+        help_dice = None
+        from firmware.app import _unload
+        _unload("firmware.screens.help_dice")
+        return t
+    return _KEYS.get(_SAME.get(under, under))
+
+
 class Help(Screen):
     # The lines are made again for each frame, never kept: Help opens over any screen,
     # the fullest included (a Dice turn, a hand half entered), on the heap that screen
     # leaves (App._help).
     def __init__(self, app, under):
         Screen.__init__(self, app)
-        self.keys = _KEYS.get(_SAME.get(under, under))
+        self.keys = keys_text(under)
         self.had_phases = "engine_mpy.phases" in sys.modules
         self.top = 0
         n = 0
@@ -108,8 +100,10 @@ class Help(Screen):
         """(text, colour glyph index or -1), line by line."""
         for t in (self.keys, _ALL):
             if t:
-                for s in wrap(t, 20):
-                    yield s, -1
+                # a text, or short pieces of one (help_dice.py), each starting a line
+                for part in (t if isinstance(t, tuple) else (t,)):
+                    for s in wrap(part, 20):
+                        yield s, -1
         yield "Dice colours:", -1
         for i in range(4):
             yield "   %s %s" % (_COLOURS[i], _PATTERNS[i]), i
