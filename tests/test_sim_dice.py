@@ -381,3 +381,19 @@ def test_real_dice_with_three_buttons(tmp_path):
     assert scr.cols[0] == (c + 1) % 4 and scr.sel == 1 and scr.edit == 1 and scr.nums[1] == 2
     dev.play(script.parse("LONG_OK DOWN"))     # done setting; DOWN: the next in the line
     assert scr.edit == 0 and scr.sel == 2
+
+
+def test_the_marks_under_the_dice_leave_a_blank_row_before_what_follows():
+    # The underlines (dice the score uses) and the Hint's ^ marks sit below each row with
+    # a blank row after them: under the upper row before the lower row's frames, under the
+    # lower row before the result line (row 40), on every screen that shows them.
+    from host_sim import golden
+    cases = dict(golden.CASES)
+    for name in ("dice_turn_made", "dice_turn_hint", "dice_entry_hint"):
+        rows = golden.render(cases[name]).split("\n")
+        lit = [y for y in range(64) if "#" in rows[y]]
+        marks = [y for y in (21, 22, 36, 37) if "#" in rows[y]]
+        assert marks, name                         # the screen shows marks
+        for y in (20, 23, 38, 39):
+            assert y not in lit, "%s: row %d is not blank" % (name, y)
+        assert 40 in lit or 41 in lit, name        # the result line follows
