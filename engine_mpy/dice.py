@@ -119,6 +119,10 @@ class DiceState:
         """The seat whose turn it is, or -1 when the game is over."""
         return -1 if self.over else self.order[self.at]
 
+    def turns_of(self, p):
+        """The turns player p has taken: each made a phase or failed."""
+        return self.phase[p] - 1 + self.fails[p]
+
     def last_tries(self):
         return self.first >= 0 and not self.over
 

@@ -247,10 +247,20 @@ def _restart(board):
     return board.read_until(1, b"soft reboot\r\n").endswith(b"soft reboot\r\n")
 
 
+def missing_board(port):
+    """The words for a board's serial port that is not there, or None when it is (and on
+    Windows, whose COM ports are no files). tools/deploy.py says the same."""
+    if os.name == "nt" or os.path.exists(port):
+        return None
+    return ("no board on %s: is it plugged in (with a data cable: some cables only "
+            "charge)?" % port)
+
+
 def _open_failure(port):
+    missing = missing_board(port)
+    if missing:
+        return missing
     if os.name != "nt":
-        if not os.path.exists(port):
-            return "no serial port %s: the board is not there (plugged in, with a data cable?)" % port
         # A serial port is a terminal device; a file, a folder or /dev/null only fail to
         # open as one, and no other program is to blame.
         kind = _not_a_tty(port)

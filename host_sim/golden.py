@@ -133,6 +133,8 @@ CASES = (
     ("cards_refusal", _CA + " OK DOWN OK " + counts([0, 0, 3, 0]) + " " + counts([8, 0, 2, 0])),
     ("cards_sheet", " ".join([_CA, _CA_H1, _CA_H2, "DOWN OK"])),
     ("cards_tiebreak", _TIE),
+    # back on the standings while the tie-break hand is due: its dealer is marked
+    ("cards_tiebreak_standings", _TIE + " LONG_OK"),
     ("cards_gameover", _TIE + " OK"),
     ("help_hand", _CA + " OK DOWN OK HELP"),
     # Dice: the turn-order roll (a tie, then settled), the standings, a turn rolled (not
@@ -143,20 +145,21 @@ CASES = (
     ("dice_order", _DI + " OK OK"),
     ("dice_home", _DI_HAND2),
     ("dice_turn_rolled", _DI_ROLL1),
-    ("dice_turn_held", _DI_ROLL1 + " UP OK UP OK"),
+    ("dice_turn_held", _DI_ROLL1 + " UP OK UP OK"),     # Roll, UP: the high die above, UP: the low one
     ("dice_turn_made", _DI_HOME + " OK OK OK OK"),
     ("dice_turn_leave", _DI_ROLL1 + " LONG_OK"),
-    ("dice_entry", _DI_HAND2 + " OK DOWN OK DOWN OK UP UP OK"),
+    # real dice: the first die set to 3 (OK takes it), the second starting on 3, one up, a colour on
+    ("dice_entry", _DI_HAND2 + " OK RIGHT OK UP UP OK UP RIGHT"),
     # The Hint: after the first roll (the dice to hold marked ^, the chance and expected
     # score), after the third (just the score), and on real dice (each die on its first
     # face: phase 1 made with six 5s): with two rolls left re-rolling the 1s may still
     # score more, with one stopping is best.
-    ("dice_turn_hint", _DI_ROLL1 + " DOWN DOWN OK"),
-    ("dice_turn_norolls", _DI_HOME + " OK OK OK OK DOWN OK"),
-    ("dice_entry_hint", _DI_HAND2 + " OK DOWN OK UP UP OK DOWN OK"),
-    ("dice_entry_stop", _DI_HAND2 + " OK DOWN OK UP UP OK DOWN OK OK"),
+    ("dice_turn_hint", _DI_ROLL1 + " RIGHT RIGHT OK"),
+    ("dice_turn_norolls", _DI_HOME + " OK OK OK OK RIGHT OK"),
+    ("dice_entry_hint", _DI_HAND2 + " OK RIGHT OK LONG_OK DOWN DOWN OK RIGHT OK"),
+    ("dice_entry_stop", _DI_HAND2 + " OK RIGHT OK LONG_OK DOWN DOWN OK RIGHT OK OK"),
     ("dice_undo", _DI_HAND2 + " UP OK"),
-    ("dice_roller", menu("dice roller") + " OK DOWN OK"),
+    ("dice_roller", menu("dice roller") + " OK RIGHT OK"),
     ("help_dice", menu("dice roller") + " HELP"),
     ("help_colours", "HELP DOWN DOWN DOWN"),
     ("help_phases", "HELP RIGHT"),

@@ -5,7 +5,9 @@ the engine's state, which the device shows on its own screens.
 The JSON shape of each game kind (`show --json`), every one with "game", "over" (true once
 the game has a result) and "winners" (names; empty while the game runs):
 - classic, masters: {"game", "hands", "over", "winners", "tiebreak": [names of a pending
-  tie-break hand], "dealer": name or null, "players": [{"name", "phase" (the phase
+  tie-break hand], "dealer", "dealer_next", "first_next": who deals the next hand (a
+  tie-break hand too) and who plays first in it, null once the game has a result,
+  "players": [{"name", "phase" (the phase
   attempted next, null when done; Masters: the lowest not yet completed), "phases_done",
   "total"}]}
 - twist: {"game", "hands", "over", "winners", "dealer", "players": [{"name", "space"
@@ -39,7 +41,11 @@ def _card_summary(game):
         "over": game.over,
         "winners": [names[p] for p in st.winners] if game.over else [],
         "tiebreak": [names[p] for p in st.tiebreak],
-        "dealer": None if st.over else names[game.dealer()],
+        # the tie-break hand is dealt like any other (the deal passes left): only a game
+        # with its result has no next hand
+        "dealer": None if game.over else names[game.dealer()],
+        "dealer_next": None if game.over else names[game.dealer()],
+        "first_next": None if game.over else names[game.first_player()],
         "players": [
             {"name": r["name"], "phase": r["phase"], "phases_done": r["phases_done"], "total": r["total"]}
             for r in game.players()
@@ -66,7 +72,7 @@ def _card_text(game):
     out.append("")
     if st.tiebreak:
         out.append("Tie-break hand due between %s." % " and ".join(names[p] for p in st.tiebreak))
-    elif st.over:
+    if game.over:
         out.append("Game over: %s won." % " and ".join(names[p] for p in st.winners))
     else:
         out.append("Next hand: %s deals, %s plays first." % (names[game.dealer()], names[game.first_player()]))

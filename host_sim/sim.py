@@ -41,7 +41,7 @@ def parser():
     view = p.add_mutually_exclusive_group()
     view.add_argument("--headless", action="store_true",
                       help="run --keys on a virtual clock, print the screen as text and exit")
-    view.add_argument("--window", action="store_true", help="a window that looks like the OLED (needs pygame)")
+    view.add_argument("--window", action="store_true", help="a window that looks like the OLED (needs pygame and a display)")
     p.add_argument("--keys", metavar='"K K ..."', default="",
                    help="key script: UP DOWN LEFT RIGHT OK LONG_OK WAIT:ms HOLD_<KEY>:ms")
     p.add_argument("--state", metavar="DIR",

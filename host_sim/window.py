@@ -9,9 +9,27 @@ from host_sim import script
 
 _SCALE = 5
 _PAD = 20
+# SDL's video drivers that draw nowhere: with no display SDL falls back to one of them
+# on its own, and the window would run unseen until killed.
+_NOWHERE = ("offscreen", "dummy", "evdev")
+
+
+def no_display(pygame):
+    """Why no window can be seen (None when one can): SDL found no display, or chose a
+    driver that draws nowhere without being asked to."""
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except pygame.error as e:
+        return "SDL found none (%s)" % (e,)
+    if driver in _NOWHERE and os.environ.get("SDL_VIDEODRIVER") != driver:
+        pygame.display.quit()
+        return "SDL found none (only its %r driver, which draws nowhere)" % driver
+    return None
 
 
 def run(o, steps):
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # its banner is not ours
     try:
         import pygame
     except ImportError:
@@ -19,12 +37,16 @@ def run(o, steps):
                          "default: .venv/bin/pip install pygame (or use the terminal view, "
                          "python -m host_sim)\n")
         return 2
+    why = no_display(pygame)
+    if why:
+        sys.stderr.write("host_sim: --window needs a display, and %s: run it on a desktop "
+                         "session, or use the terminal view (python -m host_sim)\n" % why)
+        return 2
     state = o["state"] or os.path.join(os.getcwd(), "state")
     os.makedirs(state, exist_ok=True)
     dev = script.Device(board=o["board"], state=state, mem_free=o["mem_free"],
                         bounce=o["bounce"], panel=o["panel"])
     dev.play(steps)
-    pygame.init()
     w, h = 128 * _SCALE + 2 * _PAD, 64 * _SCALE + 2 * _PAD
     screen = pygame.display.set_mode((w, h))
     pygame.display.set_caption("Phase 10 table (simulator): arrows, Enter = OK (hold = back)")

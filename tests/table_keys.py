@@ -185,20 +185,75 @@ def presses(steps):
 _LOW = (1, 2, 3, 4, 0)
 
 
+_ORDER = {1: 0, 2: 1, 3: 2, 4: 3, 0: 4}    # a low die's numbers as UP steps them (W last)
+
+
+def dice_path(sel, target, actions):
+    """Arrow keys that take the Dice turn's frame from sel to target (dice 0-9, then the
+    buttons actions), the fewest, on the layout as the screen moves it (five buttons)."""
+    from firmware.screens.dice_turn import move
+    from firmware.keys import UP, DOWN, LEFT, RIGHT
+    names = {UP: "UP", DOWN: "DOWN", LEFT: "LEFT", RIGHT: "RIGHT"}
+    seen = {sel: []}
+    todo = [sel]
+    while todo:
+        s = todo.pop(0)
+        if s == target:
+            return " ".join(seen[s])
+        for b in (UP, DOWN, LEFT, RIGHT):
+            t = move(s, b, actions)
+            if t not in seen:
+                seen[t] = seen[s] + [names[b]]
+                todo.append(t)
+    raise ValueError("the frame cannot reach %d from %d" % (target, sel))
+
+
+def set_dice(dice):
+    """On the first die of a real-dice entry (the screen's Real dice pressed): the keys
+    that set the ten dice (texts; 4 low then 6 high, any order within a row), entered
+    lowest first in each row, each die the shorter way: UP/DOWN its number, LEFT/RIGHT its
+    colour, OK (the frame moves on by itself, the next die starting on this number)."""
+    from firmware.screens import dice_turn as T
+    pairs = [parse_die(t) for t in dice]
+    low = sorted(pairs[:4], key=lambda p: (_ORDER[p[0]], p[1]))
+    high = sorted(pairs[4:], key=lambda p: p)
+    nums = bytearray([FACE_NUM[d * 6] for d in range(10)])
+    cols = bytearray([FACE_COL[d * 6] for d in range(10)])
+    fresh = 0x3FF
+    out = []
+    col_set = False
+    for d, (num, col) in enumerate(low + high):
+        k = []
+        n = 5 if d < 4 else 6
+        up = 0
+        x = nums[d]
+        while x != num:
+            x = T.step_number(d, x, 1)
+            up += 1
+        for _ in range(up if up <= n - up else n - up):
+            nums[d] = T.step_number(d, nums[d], 1 if up <= n - up else -1)
+            cols[d] = T.likely_colour(nums, cols, fresh, d)
+            k.append("UP" if up <= n - up else "DOWN")
+        right = []
+        left = []
+        c = cols[d]
+        while c != col and len(right) < 4:
+            c = T.step_colour(d, num, c, 1)
+            right.append("RIGHT")
+        c = cols[d]
+        while c != col and len(left) < 4:
+            c = T.step_colour(d, num, c, -1)
+            left.append("LEFT")
+        k += right if len(right) <= len(left) else left
+        cols[d] = col
+        k.append("OK")
+        fresh = T.taken(nums, cols, fresh, d)
+        out.append(" ".join(k))
+    return " ".join(out)
+
+
 def entry_keys(dice):
     """Keys on a fresh turn screen that enter ten real dice (texts, 4 low then 6 high),
-    score them and save the turn: Real dice, then per slot number and colour."""
-    out = ["DOWN OK"]   # from Roll to Real dice, OK: the cursor is on the first die
-    for d in range(10):
-        num, col = parse_die(dice[d])
-        n0, c0 = FACE_NUM[d * 6], FACE_COL[d * 6]
-        if (num, col) == (n0, c0):
-            out.append("DOWN")
-            continue
-        if d < 4:
-            s = steps(_LOW.index(n0), _LOW.index(num), 5)
-        else:
-            s = steps(n0 - 5, num - 5, 6)
-        out.append("OK " + presses(s) + " OK " + presses(steps(c0, col, 4)) + " OK")
-    out.append("OK OK OK")   # Score, Stop, yes: saved
-    return " ".join(x for x in out if x)
+    score them and save the turn: Real dice (right of Roll), the dice, then Score (the
+    frame is on it after the last die), Stop, yes: saved."""
+    return "RIGHT OK " + set_dice(dice) + " OK OK OK"

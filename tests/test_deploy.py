@@ -125,12 +125,14 @@ def test_deploy_runs_mpremote_with_every_file(tmp_path):
     fake = tmp_path / "mpremote"
     fake.write_text("#!%s\nimport json, sys\njson.dump(sys.argv[1:], open(%r, 'w'))\n" % (PY, str(log)))
     fake.chmod(0o755)
-    r = subprocess.run([PY, os.path.join(ROOT, "tools", "deploy.py"), "--port", "/dev/ttyACM9",
+    port = tmp_path / "ttyACM9"       # a port that is there (the stand-in never opens it)
+    port.write_text("")
+    r = subprocess.run([PY, os.path.join(ROOT, "tools", "deploy.py"), "--port", str(port),
                         "--stage", str(tmp_path / "s"), "--mpremote", str(fake)],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     args = json.loads(log.read_text())
-    assert args[:3] == ["connect", "/dev/ttyACM9", "exec"]
+    assert args[:3] == ["connect", str(port), "exec"]
     assert args[-2:] == ["+", "reset"]
     copies = {}
     for i, a in enumerate(args):
@@ -249,3 +251,17 @@ def test_the_native_drawing_code_compiles_for_every_boards_processor(tmp_path):
         assert out.read_bytes()[:2] == b"M\x06"
     r = subprocess.run([mpyc, "-o", str(tmp_path / "x.mpy"), str(src)], capture_output=True, text=True)
     assert r.returncode != 0
+
+
+def test_deploy_with_no_board_says_so(tmp_path):
+    # mpremote alone would say "failed to access ... (it may be in use by another program)"
+    port = str(tmp_path / "ttyACM0")
+    stage = tmp_path / "stage"
+    r = subprocess.run(["make", "-s", "deploy", "PORT=" + port], cwd=ROOT, capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode != 0 and "deploy: no board on %s" % port in r.stderr, r.stderr
+    assert "in use" not in r.stderr and "Traceback" not in r.stderr
+    r = subprocess.run([PY, os.path.join(ROOT, "tools", "deploy.py"), "--port", port, "--stage", str(stage)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "no board on %s" % port in r.stderr
+    assert not stage.exists()     # nothing compiled or staged for a board that is not there

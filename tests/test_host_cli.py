@@ -266,5 +266,46 @@ def test_pull_names_what_the_port_is(tmp_path):
         assert "another program" not in r.stderr and r.stdout == ""
     r = run(["-m", "host_sim", "pull", "--port", str(tmp_path / "ttyACM7"), str(tmp_path / "out")])
     assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
-    assert "no serial port" in r.stderr and "not there" in r.stderr
+    assert "no board on" in r.stderr and "plugged in" in r.stderr
     assert sorted(os.listdir(tmp_path)) == ["notes.txt"]
+
+FAKE_PYGAME = '''
+# pygame as it is on a machine with no display: SDL falls back to its offscreen driver
+import os
+
+
+class error(Exception):
+    pass
+
+
+class display:
+    @staticmethod
+    def init():
+        if os.environ.get("FAKE_SDL") == "fail":
+            raise error("No available video device")
+
+    @staticmethod
+    def get_driver():
+        return "offscreen"
+
+    @staticmethod
+    def quit():
+        pass
+
+    @staticmethod
+    def set_mode(size):
+        raise AssertionError("a window was opened where nobody can see it")
+'''
+
+
+def test_window_without_a_display_says_so_and_exits_2(tmp_path):
+    (tmp_path / "pygame.py").write_text(FAKE_PYGAME)
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    env.pop("SDL_VIDEODRIVER", None)
+    state = tmp_path / "state"
+    for sdl, said in (("offscreen", "only its 'offscreen' driver"), ("fail", "No available video device")):
+        env["FAKE_SDL"] = sdl
+        r = run(["-m", "host_sim", "--window", "--state", str(state)], timeout=30, env=env)
+        assert r.returncode == 2, r.stderr
+        assert "--window needs a display" in r.stderr and said in r.stderr, r.stderr
+        assert not state.exists()      # nothing started

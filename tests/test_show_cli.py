@@ -33,6 +33,7 @@ def test_json_view_of_a_running_game(tmp_path):
     d = json.loads(r.stdout)
     assert d == {
         "game": "classic", "hands": 1, "over": False, "dealer": "Bob",
+        "dealer_next": "Bob", "first_next": "Cid",
         "players": [
             {"name": "Ann", "phase": 1, "phases_done": 0, "total": 50},
             {"name": "Bob", "phase": 2, "phases_done": 1, "total": 0},
@@ -53,6 +54,39 @@ def test_json_view_of_a_pending_tie_break_then_its_winner(tmp_path):
     f.write_text(savefile.dumps(g))
     d = json.loads(run(str(f), "--json").stdout)
     assert d["winners"] == ["Ann"] and d["tiebreak"] == []
+
+
+def tied_masters():
+    # Ann goes out in odd hands, Bob in even ones; the other completes the same phase with
+    # one 1-9 card left: all ten phases each, 25 points each, a tie.
+    from engine_mpy.masters import Masters
+    g = Masters({"players": ["Ann", "Bob"], "dealer": 0})
+    for h in range(10):
+        o = h % 2
+        g.add({"out": o, "left": [None if p == o else [1, 0, 0, 0] for p in range(2)],
+               "phase": [h + 1, h + 1]})
+    return g
+
+
+def test_a_due_tie_break_hand_names_its_dealer_and_first_player(tmp_path):
+    # RULINGS: the deal passes to the left each hand, a tie-break hand too. Classic: Bob
+    # dealt hand 1, so hand 11 (the tie-break) is his; Masters: Ann dealt hand 1.
+    for g, dealer, first in ((tied_game(), "Bob", "Ann"), (tied_masters(), "Ann", "Bob")):
+        assert g.state.tiebreak == [0, 1] and not g.over
+        f = tmp_path / ("%s.json" % g.KIND)
+        f.write_text(savefile.dumps(g))
+        t = run(str(f)).stdout
+        assert "Tie-break hand due between Ann and Bob." in t
+        assert "Next hand: %s deals, %s plays first." % (dealer, first) in t
+        d = json.loads(run(str(f), "--json").stdout)
+        assert (d["dealer"], d["dealer_next"], d["first_next"]) == (dealer, dealer, first)
+        # once answered the game has its result: no next hand
+        g.add({"tiebreak": 1})
+        f.write_text(savefile.dumps(g))
+        t = run(str(f)).stdout
+        assert "Game over: Bob won." in t and "Next hand" not in t
+        d = json.loads(run(str(f), "--json").stdout)
+        assert (d["dealer"], d["dealer_next"], d["first_next"]) == (None, None, None)
 
 
 def test_text_view_shows_standings_sheet_and_next_dealer(tmp_path):
@@ -93,7 +127,8 @@ def test_every_game_kind_shows_as_text_and_json(tmp_path):
     ma.add({"out": 0, "left": [None, [10, 0, 0, 0]], "phase": [1, 0]})
     for g, keys, words in ((dice, {"game", "turns", "over", "winners", "next", "order", "players"}, "Phase 10 Dice"),
                            (tw, {"game", "hands", "over", "winners", "dealer", "players"}, "Twist, 2 players"),
-                           (ma, {"game", "hands", "over", "winners", "tiebreak", "dealer", "players"}, "Masters, 2 players")):
+                           (ma, {"game", "hands", "over", "winners", "tiebreak", "dealer", "dealer_next", "first_next", "players"},
+                            "Masters, 2 players")):
         f = tmp_path / ("%s.json" % g.KIND)
         f.write_text(savefile.dumps(g))
         r = run(str(f), "--json")

@@ -135,6 +135,19 @@ def test_classic_ten_hands_tie_break():
         assert g.state.tiebreak == [0, 1] and [p["total"] for p in g.players()] == [250, 250]
         assert t.top() == "gameover"
         t.screens_tie = t.screens[-1]
+        # The tie-break hand is dealt like any other: Bob dealt hands 1, 3 ... 9, Ann
+        # hand 10, so Bob deals it and Ann plays first (RULINGS: the deal passes left).
+        scr = t.dev.app.top()
+        assert [scr.label(i) for i in range(4)] == [
+            "Tied: they replay", "Bob deals", "Ann plays first", "Who went out first?"]
+        # Back on the standings ("Hand 11"): the dealer mark is on Bob's row, not Ann's.
+        t.keys("LONG_OK")
+        assert t.top() == "cards_home" and t.dev.app.top().title.startswith("Hand 11")
+        rows = t.dev.rows()
+        assert "#" not in "".join(r[:8] for r in rows[8:16])       # Ann's row
+        assert "#" in "".join(r[:8] for r in rows[16:24])          # Bob's row
+        t.keys("OK")
+        assert t.top() == "gameover"
         # Bob went out first in it (DOWN to him, OK): Bob wins, no points recorded.
         t.keys("DOWN OK")
         g = t.game()

@@ -16,7 +16,7 @@ import tempfile
 from host_sim import script, sim
 from engine_mpy.dice import N_DICE
 from engine_mpy import savefile, saveload
-from tests.table_keys import new_game, entry_keys, presses
+from tests.table_keys import new_game, entry_keys, presses, dice_path
 
 sim.use_fake_machine()
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -185,7 +185,7 @@ def test_two_players_rolled_with_the_seeded_dice_to_game_over(tmp_path):
         if turns == 3:
             home = t.snap()
         # Stop (the only button after the third roll), then yes.
-        t.keys("OK OK" if scr.turn.rolls == 3 else "DOWN OK OK")
+        t.keys("OK OK" if scr.turn.rolls == 3 else "RIGHT OK OK")
         assert t.top().module == "dice_home"
         turns += 1
     # Every figure on the game-over screen is the saved game's, replayed from flash.
@@ -220,33 +220,34 @@ def test_hint_on_rolled_and_real_dice(tmp_path):
     t.keys("OK OK")   # the turn, first roll (the cursor stays on Roll)
     scr = t.top()
     assert scr.module == "dice_turn" and scr.actions() == ("Roll", "Stop", "Hint")
-    t.keys("DOWN DOWN OK")
+    t.keys("RIGHT RIGHT OK")
     m, p, e, stop = dice_advise.advise(1, 2, scr.turn.faces)
     assert not stop and scr.hint == (m, "Hold ^ %d%% exp %d" % (p // 2, e), 0)
     hint = t.snap()
-    # Hold the marked dice: from Hint, DOWN wraps to die 1; OK on each die to hold.
+    # Hold the marked dice: from Hint the arrows to each die on the layout, OK on each.
+    acts = scr.actions()
     keys = []
     pos = N_DICE + 2
     for d in range(N_DICE):
         if m >> d & 1:
-            keys.append(presses(-((d - pos) % (N_DICE + 3))) + " OK")
+            keys.append(dice_path(pos, d, acts) + " OK")
             pos = d
     t.keys(" ".join(keys))
     assert scr.turn.held == m and scr.hint is not None    # holding keeps the hint
     held = t.snap()
     assert held != hint
-    t.keys(presses(-((N_DICE - pos) % (N_DICE + 3))) + " OK")   # Roll
+    t.keys(dice_path(pos, N_DICE, acts) + " OK")   # Roll
     assert scr.turn.rolls == 2 and scr.hint is None
     for d in range(N_DICE):
         if m >> d & 1:
             assert scr.turn.is_held(d)
     t.keys("OK")   # the third roll: the cursor goes to Stop
     assert scr.actions() == ("Stop", "Hint")
-    t.keys("DOWN OK")
+    t.keys("RIGHT OK")
     s = scr.score
     assert scr.hint[1] == (("No rolls: best %d" % s) if s >= 0 else "No rolls: not made")
     norolls = t.snap()
-    t.keys("UP OK OK")   # Stop, yes: saved
+    t.keys("LEFT OK OK")   # Stop, yes: saved
     assert t.top().module == "dice_home" and len(t.game().records) == 1
     # Real dice: 1 2 3 4 and six 10s make phase 1 and phase 2 (whichever Ann is on).
     dice = "1b 2b 3r 4r 10g 10r 10o 10b 10g 10o".split()
@@ -256,7 +257,7 @@ def test_hint_on_rolled_and_real_dice(tmp_path):
     assert scr.where is not None and scr.actions() == ("Score", "Stop", "Hint") and scr.score > 0
     lines = []
     for left in (2, 1, 0, 2):
-        t.keys("DOWN OK" if not lines else "OK")
+        t.keys("RIGHT OK" if not lines else "OK")
         assert scr.hint[2] == left
         lines.append(scr.hint[1])
         if left:
@@ -265,7 +266,134 @@ def test_hint_on_rolled_and_real_dice(tmp_path):
             assert scr.hint[1] == want
         t.snap()
     assert lines[2] == "No rolls: best %d" % scr.score and lines[3] == lines[0]
-    t.keys("UP OK OK")   # Stop, yes
+    t.keys("LEFT OK OK")   # Stop, yes
     assert t.top().module == "dice_home" and len(t.game().records) == 2
     assert t.saved().records == t.game().records
     check_twin(t)
+
+
+# --- the keys of a turn (issue 26, finding 4) ------------------------------------------------
+def test_the_arrows_move_on_the_layout_as_drawn(tmp_path):
+    from firmware.screens.dice_turn import move
+    from firmware.keys import UP, DOWN, LEFT, RIGHT
+    game = ("Roll", "Stop", "Hint")
+    # DOWN from a die of the upper row: the die drawn below it; again: Roll (the first
+    # button). UP from a button: a die of the lower row, never another button.
+    assert move(0, DOWN, game) == 5 and move(5, DOWN, game) == N_DICE
+    assert move(9, DOWN, game) == N_DICE and move(N_DICE, DOWN, game) == N_DICE
+    for b in range(N_DICE, N_DICE + 3):
+        assert 4 <= move(b, UP, game) < N_DICE
+    assert move(5, UP, game) == 0 and move(0, UP, game) == 0
+    # LEFT/RIGHT along a row, stopping at its ends
+    assert [move(d, RIGHT, game) for d in (0, 3, 4, 9, N_DICE + 2)] == [1, 3, 5, 9, N_DICE + 2]
+    assert [move(d, LEFT, game) for d in (0, 1, 4, N_DICE, N_DICE + 1)] == [0, 0, 4, N_DICE, N_DICE]
+    # On the device: rolled once, a die of the upper row is two presses from Roll
+    t = Table(str(tmp_path), ["Ann"])
+    t.keys("OK OK OK")      # the game, the turn, Roll
+    scr = t.top()
+    assert scr.module == "dice_turn" and scr.sel == N_DICE and scr.turn.rolls == 1
+    t.keys("UP UP OK")
+    assert scr.turn.held == 1 << 0
+    t.keys("DOWN DOWN")
+    assert scr.action() == "Roll"
+    t.keys("RIGHT RIGHT UP")        # from Hint, UP: the die drawn above it
+    assert scr.sel == 7
+    # Leaving after one roll says what is lost, in the singular
+    t.keys("LONG_OK")
+    assert scr.ask == 2 and scr.result_lines() == ("Leave? Roll 1", "is lost, unsaved.")
+    t.keys("OK DOWN OK")       # Stay; Roll again
+    t.keys("LONG_OK")
+    assert scr.result_lines() == ("Leave? Rolls 1-2", "are lost, unsaved.")
+
+
+def test_real_dice_start_as_a_real_roll_and_move_on_by_themselves(tmp_path):
+    t = Table(str(tmp_path), ["Ann"])
+    t.keys("OK OK RIGHT OK")        # the game, the turn, Real dice
+    scr = t.top()
+    assert scr.entering and scr.sel == 0 and scr.edit == 3
+    # The dice start as a roll the set can show: Score takes them as they stand
+    t.keys("LONG_OK DOWN DOWN")
+    assert scr.action() == "Score"
+    t.keys("OK")
+    assert scr.where is not None and scr.score >= 0
+    # OK on a die sets it: UP/DOWN its number, LEFT/RIGHT its colour, OK takes it and
+    # the frame moves on by itself; the next die not set yet starts on the same number,
+    # in a colour no die set before it takes.
+    t.keys(dice_path(scr.sel, 0, scr.actions()) + " OK UP UP RIGHT")
+    assert scr.edit == 3 and (scr.nums[0], scr.cols[0]) == (3, 1)
+    assert scr.result_lines() == ("UP/DOWN: number", "L/R: colour  OK: next")
+    t.keys("OK")
+    assert scr.sel == 1 and scr.edit == 3 and scr.nums[1] == 3 and scr.cols[1] != 1
+    t.keys(" ".join(["OK"] * 9))    # dice 1 to 9 taken as they are: the frame is on Score
+    assert scr.sel == N_DICE and scr.edit == 0 and scr.action() == "Score"
+    # long OK with dice set asks before they are lost
+    t.keys("LONG_OK")
+    assert scr.result_lines() == ("Leave? These dice", "are lost, unsaved.")
+
+
+def test_real_dice_take_under_three_presses_a_die(tmp_path):
+    # The bench's figure (make bench, dice_real_presses_per_die) on a few throws, each
+    # played on the device: the dice saved are the dice thrown.
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import bench_presses
+    per_turn, per_die = bench_presses.dice_figures(turns=200)
+    assert sum(per_die) / len(per_die) <= 3
+    assert bench_presses.check_dice_on_device(each=3) == 3
+
+
+def test_the_home_title_counts_that_players_turns(tmp_path):
+    t = Table(str(tmp_path), ["Ann", "Bob"])
+    order = t.top().roll
+    while not order.done():
+        t.keys("OK")
+    t.keys("OK")      # the game starts
+    g = t.game()
+    first, second = g.settings["order"]
+    for _ in range(3):      # three turns: the first player, the second, the first
+        t.keys("OK OK RIGHT OK OK")     # the turn, Roll, Stop, yes
+    assert g.state.turns == 3 and g.state.player() == second
+    # the second player's second turn, the table's fourth
+    assert t.top().module == "dice_home" and t.top().title == "Dice  turn 2"
+
+
+def test_one_player_reads_in_the_singular(tmp_path):
+    dev = script.Device(state=str(tmp_path), mem_free=40000)
+    keys = new_game("dice", ["Ann"])
+    dev.play(script.parse(keys[:-len(" OK")]))      # on "Next", not yet pressed
+    scr = dev.app.top()
+    assert scr.module == "newgame" and scr.label(scr.sel) == "Next: 1 player"
+
+
+def test_real_dice_with_three_buttons(tmp_path):
+    # Settings > 3 buttons: no LEFT/RIGHT, so UP/DOWN go through the dice and buttons in a
+    # line, and a real die is set in two steps: UP/DOWN its number, OK, its colour, OK.
+    from tests.table_keys import menu
+    dev = script.Device(state=str(tmp_path), mem_free=40000)
+    dev.play(script.parse(menu("settings") + " DOWN DOWN DOWN OK UP OK LONG_OK UP UP UP UP"))
+    assert dev.app.settings["three_button"] is True
+    dev.play(script.parse(new_game("dice", ["Ann"]) + " OK OK DOWN OK"))   # Real dice
+    scr = dev.app.top()
+    assert scr.entering and scr.sel == 0 and scr.edit == 1
+    dev.play(script.parse("UP OK"))
+    assert scr.nums[0] == 2 and scr.edit == 2
+    c = scr.cols[0]
+    dev.play(script.parse("UP OK"))
+    assert scr.cols[0] == (c + 1) % 4 and scr.sel == 1 and scr.edit == 1 and scr.nums[1] == 2
+    dev.play(script.parse("LONG_OK DOWN"))     # done setting; DOWN: the next in the line
+    assert scr.edit == 0 and scr.sel == 2
+
+
+def test_the_marks_under_the_dice_leave_a_blank_row_before_what_follows():
+    # The underlines (dice the score uses) and the Hint's ^ marks sit below each row with
+    # a blank row after them: under the upper row before the lower row's frames, under the
+    # lower row before the result line (row 40), on every screen that shows them.
+    from host_sim import golden
+    cases = dict(golden.CASES)
+    for name in ("dice_turn_made", "dice_turn_hint", "dice_entry_hint"):
+        rows = golden.render(cases[name]).split("\n")
+        lit = [y for y in range(64) if "#" in rows[y]]
+        marks = [y for y in (21, 22, 36, 37) if "#" in rows[y]]
+        assert marks, name                         # the screen shows marks
+        for y in (20, 23, 38, 39):
+            assert y not in lit, "%s: row %d is not blank" % (name, y)
+        assert 40 in lit or 41 in lit, name        # the result line follows

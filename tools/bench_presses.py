@@ -14,6 +14,11 @@ held are dealt from the deck without replacement. Half the hands are Masters (a 
 named by each player who completed), half Classic; half entered by cards, half by points
 (points worked out from the same cards).
 
+A Dice turn with real dice: ten dice thrown at random (each die a fair face), the keys
+from the turn's line on the Dice home screen to the turn saved (open the turn, Real dice,
+the ten dice the shortest way as tests/table_keys.py enters them, Score, Stop, yes), over
+TURNS throws; a sample played on the simulated device to check they save the dice thrown.
+
   python tools/bench_presses.py [HANDS]    prints the figures as JSON
 """
 import json
@@ -174,10 +179,77 @@ def check_on_device(seed=7, each=CHECKED, three=False):
     return checked
 
 
+TURNS = 2000
+DICE_CHECKED = 24
+
+
+def throw(rng):
+    """Ten dice thrown: the texts they show ('7r', 'Wg'), die by die."""
+    from engine_mpy.dice_eval import FACE_NUM, FACE_COL, COLOURS
+    out = []
+    for d in range(10):
+        f = rng.randrange(6)
+        n = FACE_NUM[d * 6 + f]
+        out.append(("W" if n == 0 else str(n)) + COLOURS[FACE_COL[d * 6 + f]])
+    return out
+
+
+# The turn's own presses, not setting a die: its line on the home screen, Real dice (2),
+# then Score, Stop, yes.
+DICE_OWN = 6
+
+
+def dice_keys(dice):
+    from tests import table_keys as K
+    return "OK " + K.entry_keys(dice)
+
+
+def dice_figures(turns=TURNS, seed=2026):
+    """(presses per turn, presses per die setting the ten dice) over random throws."""
+    rng = random.Random(seed)
+    per_turn = []
+    per_die = []
+    for _ in range(turns):
+        k = count(dice_keys(throw(rng)))
+        per_turn.append(k)
+        per_die.append((k - DICE_OWN) / 10.0)
+    return per_turn, per_die
+
+
+def check_dice_on_device(seed=7, each=DICE_CHECKED):
+    """Play thrown dice on the simulator (a fresh solitaire game each, its first turn) and
+    compare the dice the saved turn shows with the dice thrown. Returns the number checked."""
+    from host_sim import script, sim
+    from tests import table_keys as K
+    from engine_mpy.dice_eval import FACE_NUM, FACE_COL, parse_die
+    sim.use_fake_machine()
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(each):
+        dice = throw(rng)
+        state = tempfile.mkdtemp(prefix="phase10-dice-presses-")
+        try:
+            dev = script.Device(state=state, mem_free=40000)
+            dev.play(script.parse(K.new_game("dice", ["Ann"]) + " OK " + dice_keys(dice)))
+            g = dev.app.session.game
+            assert g is not None and len(g.records) == 1, "turn not saved: %r" % (dice,)
+            f = g.records[0]["faces"]
+            shown = sorted((FACE_NUM[d * 6 + int(f[d])], FACE_COL[d * 6 + int(f[d])]) for d in range(10))
+            assert shown == sorted(parse_die(t) for t in dice), (f, dice)
+            checked += 1
+        finally:
+            shutil.rmtree(state, ignore_errors=True)
+    return checked
+
+
 def run():
     per_player, per_hand = figures()
     per_player3, _ = figures(three=True)
+    per_turn, per_die = dice_figures()
     return {
+        "dice_real_presses_p50": percentile(per_turn, 50),
+        "dice_real_presses_per_die": round(sum(per_die) / len(per_die), 2),
+        "dice_real_turns_checked": check_dice_on_device(),
         "presses_per_player_p50": percentile(per_player, 50),
         "presses_per_player_p90": percentile(per_player, 90),
         "presses_per_player_3btn_p50": percentile(per_player3, 50),

@@ -225,6 +225,16 @@ def main(argv=None):
         return 0
     if not a.dry and not a.port:
         ap.error("--port is needed (or --dry)")
+    if not a.dry:
+        # mpremote's own words for a port that is not there blame another program
+        if ROOT not in sys.path:
+            sys.path.insert(0, ROOT)
+        from host_sim.cli_pull import missing_board
+        missing = missing_board(a.port)
+        if missing:
+            print("deploy: %s (or give its port: make deploy PORT=/dev/ttyUSB0)" % missing,
+                  file=sys.stderr)
+            return 2
     if os.path.isdir(a.stage):
         shutil.rmtree(a.stage)
     items = plan()

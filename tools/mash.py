@@ -46,11 +46,13 @@ from engine_mpy.dice_eval import (FACE_NUM, FACE_COL, N_DICE, best, show_faces) 
 from firmware.settings_file import check_settings  # noqa: E402
 from firmware.store import GAME, SETTINGS, ROSTER, HISTORY  # noqa: E402
 from firmware.keys import REPEAT  # noqa: E402,F401
+from tests.table_keys import dice_path  # noqa: E402
 
 KINDS = ("classic", "masters", "twist", "dice")
 MEM_FREE = 40000   # as the twin runner reports it, so About draws the same on both
+# (help_dice.py holds Help's texts for the Dice screens: no screen of its own)
 SCREENS = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "firmware", "screens"))
-                 if f.endswith(".py") and f not in ("__init__.py", "base.py"))
+                 if f.endswith(".py") and f not in ("__init__.py", "base.py", "help_dice.py"))
 # What a run must have done, besides opening every screen (see Mash.missing()).
 FEATURES = ("hand", "undo", "correction", "twist_card_drawn", "twist_card_entered",
             "dice_rolled", "dice_entered", "display_off_woken", "power_cycle", "name_added",
@@ -790,14 +792,22 @@ class Mash:
         n = N_DICE + len(acts)
 
         def nav(target, ok="OK"):
-            return self.nav(scr.sel, target, ok, n)
+            if self.app.settings["three_button"]:
+                return self.nav(scr.sel, target, ok, n)    # UP/DOWN go round in a line
+            if scr.sel == target:
+                return ok
+            return dice_path(scr.sel, target, acts).split()[0]   # on the layout as drawn
 
         if scr.edit:
             d = scr.sel
             num, col = p["want"][d]
-            if scr.edit == 1:
+            if scr.edit == 1:       # three buttons: the number, then the colour
                 return "OK" if scr.nums[d] == num else "UP"
-            return "OK" if scr.cols[d] == col else "UP"
+            if scr.edit == 2:
+                return "OK" if scr.cols[d] == col else "UP"
+            if scr.nums[d] != num:
+                return "UP"
+            return "OK" if scr.cols[d] == col else "RIGHT"
         if "Hint" in acts and scr.hint is None and r.random() < 0.1:
             return nav(N_DICE + acts.index("Hint"))   # now and then the advisor's hint
         if not scr.entering and (p["mode"] == "roll" or scr.count):

@@ -21,6 +21,8 @@ WHAT = (
     ("presses_per_player_p50", "presses to enter a card hand, per player who did not go out, over 4,000 hands drawn from a deck model (tools/bench_presses.py)"),
     ("presses_per_player_3btn_p50", "the same hands with three buttons (UP, DOWN, OK: Settings > 3 buttons)"),
     ("presses_per_hand_p50", "presses for a whole hand (opening the entry, who went out, every player, the save)"),
+    ("dice_real_presses_per_die", "presses to set one die of a Dice turn entered from real dice, on average over 2,000 random throws (tools/bench_presses.py)"),
+    ("dice_real_presses_p50", "presses for that whole turn, from its line on the home screen to the turn saved, median"),
     ("min_heap_kb", "smallest `micropython -X heapsize` (64-bit unix port, KB, bisected) at which every session (the scripted games, a long game, the worst legal cases) completes on the twin with the files a roomy run leaves; the runner's own code (about 6 KB) is on that heap too"),
     ("heap_live_kb_32", "the largest live heap over the sessions on MicroPython's 32-bit WebAssembly port (objects the size they are on a board)"),
     ("heap_ratio_32_64", "32-bit live heap over 64-bit live heap, the largest over the sessions"),
@@ -52,6 +54,7 @@ WHAT = (
     ("save_flash_ms_p95", "the same, 95th percentile"),
     ("save_erases_max", "the most sectors one save erases"),
     ("rp2040_factor", "RP2040 time over this host's micropython time for the same pystone pass"),
+    ("bench_seconds", "how long the whole `make bench` took, seconds, its compile step included"),
 )
 SHORT = 9
 

@@ -93,7 +93,8 @@ class Home(ListScreen):
             return
         g = self.game()
         st = g.state
-        if not self.over() and g.dealer() == i:
+        # A tie-break hand is dealt like any other hand: the mark stays until the result.
+        if not g.over and g.dealer() == i:
             c.glyph("dealer", 0, y)
         c.text(g.settings["players"][i][:7], 9, y)
         if st.rows and st.rows[-1][2][i]:

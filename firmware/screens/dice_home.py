@@ -80,7 +80,8 @@ class DiceHome(GameHome):
     def _turn_lines(self, g, st, order, tops):
         p = st.player()
         top = max(tops)
-        self.title = "Dice: last tries" if st.last_tries() else "Dice  turn %d" % (st.turns + 1)
+        # the turn of the player named below: their own turns, not the table's
+        self.title = "Dice: last tries" if st.last_tries() else "Dice  turn %d" % (st.turns_of(p) + 1)
         self._line("Roll: %s" % g.name(p), "P%d" % st.phase[p], _TURN)
         if st.last:
             q, ph, sc = st.last

@@ -2,13 +2,20 @@
 #
 # The ten dice in two rows (4 low above, 6 high below), each with its number and colour
 # glyph; a held die is drawn inverted, the dice the best score uses are underlined, the
-# cursor is a frame. Every arrow moves the cursor over the dice and the action buttons on
-# the last line (DOWN and RIGHT onward, UP and LEFT back: no arrow leaves the turn); OK
-# presses what it is on: a die is held or released, Roll rolls, Stop asks to save the turn
-# (OK saves it through app.session.apply, any other key goes on rolling). "Real dice"
-# enters what real dice show instead: OK on a die steps its number, then its colour, with
-# UP/DOWN; Score checks them against the set (engine_mpy.dice_match). Leaving is its own
-# choice, a long OK: after a roll it asks first, on Stay, saying that the dice are lost.
+# cursor is a frame. The arrows move the frame on the layout as it is drawn: LEFT/RIGHT
+# along a row, UP/DOWN to the row above or below (the die nearest; DOWN from the lower
+# row goes to the first button, Roll); no arrow leaves the turn. With three buttons
+# (Settings) there is no LEFT/RIGHT, so UP/DOWN step through the dice and the buttons in
+# a line. OK presses what it is on: a die is held or released, Roll rolls, Stop asks to
+# save the turn (OK saves it through app.session.apply, any other key goes on rolling).
+# "Real dice" enters what real dice show instead: the frame starts on the first die,
+# drawn inverted while it is set: UP/DOWN its number, LEFT/RIGHT its colour (three
+# buttons: UP/DOWN the number, OK, UP/DOWN the colour), OK takes it and moves on by
+# itself; a die not set yet starts on the number of the one before (dice entered from the
+# lowest up take the fewest presses) in the colour the dice left most often show with it.
+# The ten start as a roll the set can show. Score checks them (engine_mpy.dice_match).
+# Leaving is its own choice, a long OK: after a roll it asks first, on Stay, saying that
+# the dice are lost.
 # Hint (engine_mpy.dice_advise, loaded for the press and dropped after) marks the dice to
 # hold with a ^ under them and shows the chance and expected score; on real dice each
 # press assumes one roll fewer left (2, 1, none), shown on the phase line.
@@ -17,6 +24,7 @@
 # The engine scores everything (Turn.best); this screen only draws and asks.
 from firmware.screens.base import Screen, title_bar
 from engine_mpy.dice import Turn, PHASE_LABEL, FACE_NUM, FACE_COL, N_DICE, N_LOW, RuleError
+from engine_mpy.dice_eval import face_of
 
 try:
     from micropython import const
@@ -34,8 +42,16 @@ _KEY_MASK = const(0x7F)
 
 
 _CELL = const(21)
+_CELL_H = const(11)     # the frame; the marks under a die leave a blank row either side
+_MARK_Y = const(12)     # the underline and the Hint's ^, below the frame
 _LOW_Y = const(9)
-_HIGH_Y = const(25)
+_HIGH_Y = const(24)
+_CHAR_W = const(6)      # firmware/gfx.py CHAR_W: where the buttons lie, for UP from them
+_ALL = const(0x3FF)
+# Setting a real die (edit): both parts at once (five buttons), or one after the other.
+_NUMBER = const(1)
+_COLOUR = const(2)
+_BOTH = const(3)
 _NUM = (" W", " 1", " 2", " 3", " 4", " 5", " 6", " 7", " 8", " 9", "10")
 _COLG = ("colour_r", "colour_o", "colour_b", "colour_g")
 # Action buttons, by mode: the labels on the last line.
@@ -60,6 +76,110 @@ def cell_xy(d):
     return 1 + (d - N_LOW) * _CELL, _HIGH_Y
 
 
+def _centre(sel, acts):
+    # the middle of a die or a button as drawn (draw() below lays the buttons out)
+    # (no tuple from cell_xy: an arrow press allocates nothing)
+    if sel < N_LOW:
+        return 22 + sel * _CELL + _CELL // 2
+    if sel < N_DICE:
+        return 1 + (sel - N_LOW) * _CELL + _CELL // 2
+    x = 1
+    for j in range(sel - N_DICE):
+        x += len(acts[j]) * _CHAR_W + 7
+    return x + (len(acts[sel - N_DICE]) * _CHAR_W + 4) // 2
+
+
+def _nearest(lo, hi, cx, acts):
+    best = lo
+    for d in range(lo + 1, hi):
+        if abs(_centre(d, acts) - cx) < abs(_centre(best, acts) - cx):
+            best = d
+    return best
+
+
+def move(sel, b, acts):
+    """Where arrow b takes the frame from sel (dice 0-9, then the buttons acts) on the
+    layout as drawn; it stops at the edges. Pure: tests and tools walk the turn with it."""
+    n = N_DICE + len(acts)
+    row_lo = 0 if sel < N_LOW else (N_LOW if sel < N_DICE else N_DICE)
+    row_hi = N_LOW if sel < N_LOW else (N_DICE if sel < N_DICE else n)
+    if b == _LEFT:
+        return sel - 1 if sel > row_lo else sel
+    if b == _RIGHT:
+        return sel + 1 if sel + 1 < row_hi else sel
+    cx = _centre(sel, acts)
+    if b == _DOWN:
+        if sel < N_LOW:
+            return _nearest(N_LOW, N_DICE, cx, acts)
+        return N_DICE if sel < N_DICE else sel   # from the dice: Roll (the first button)
+    if sel >= N_DICE:
+        return _nearest(N_LOW, N_DICE, cx, acts)
+    if sel >= N_LOW:
+        return _nearest(0, N_LOW, cx, acts)
+    return sel
+
+
+# --- setting real dice (pure: tests/table_keys.py enters dice through the same steps) -----
+def step_number(d, num, step):
+    """Die d's number one step up (1) or down (-1) round its faces."""
+    if d < N_LOW:
+        i = 0
+        while _LOW_NUMS[i] != num:
+            i += 1
+        return _LOW_NUMS[(i + step) % 5]
+    return (num - 5 + step) % 6 + 5
+
+
+def shown_by(d, num, col):
+    """How many dice of d's row show num in colour col."""
+    lo, hi = (0, N_LOW) if d < N_LOW else (N_LOW, N_DICE)
+    k = 0
+    for r in range(lo, hi):
+        if face_of(r, num, col) >= 0:
+            k += 1
+    return k
+
+
+def step_colour(d, num, col, step):
+    """The next colour (step 1 or -1) a die of d's row shows with num."""
+    for _ in range(4):
+        col = (col + step) % 4
+        if shown_by(d, num, col):
+            break
+    return col
+
+
+def likely_colour(nums, cols, fresh, d):
+    """The colour the dice of d's row show most often with d's number, less those the
+    row's dice already set (fresh bit clear) take: the likeliest, never one no die has."""
+    num = nums[d]
+    lo, hi = (0, N_LOW) if d < N_LOW else (N_LOW, N_DICE)
+    best = cols[d]
+    most = -99
+    for c in range(4):
+        k = shown_by(d, num, c)
+        if not k:
+            continue
+        for e in range(lo, hi):
+            if e != d and not fresh >> e & 1 and nums[e] == num and cols[e] == c:
+                k -= 1
+        if k > most:
+            best = c
+            most = k
+    return best
+
+
+def taken(nums, cols, fresh, d):
+    """Die d is set: the next one, if not set yet and in the same row, starts on d's
+    number (dice entered lowest first need the fewest presses). Returns the new fresh."""
+    fresh &= ~(1 << d)
+    e = d + 1
+    if e < N_DICE and fresh >> e & 1 and (e < N_LOW) == (d < N_LOW):
+        nums[e] = nums[d]
+        cols[e] = likely_colour(nums, cols, fresh, e)
+    return fresh
+
+
 class DiceTurn(Screen):
     def __init__(self, app, free):
         Screen.__init__(self, app)
@@ -78,7 +198,9 @@ class DiceTurn(Screen):
         self.count = 0      # rolls shown (the free roller goes past three)
         self.entering = False
         self.where = None   # entered dice: which real die each slot is on
-        self.edit = 0       # 1: stepping a die's number, 2: its colour
+        self.edit = 0       # setting a real die: _BOTH, or _NUMBER then _COLOUR
+        self.fresh = 0      # real dice: bit d set while die d was not set by the player
+        self.col_set = False   # the colour of the die being set was chosen by hand
         self.ask = 0        # 1: save the turn?  2: leave and lose the dice?
         self.quit = False   # on "leave?": Leave chosen (else Stay)
         self.sel = N_DICE   # the cursor: dice 0-9, then the action buttons
@@ -126,9 +248,14 @@ class DiceTurn(Screen):
         if self.edit:
             return self.key_edit(b)
         if b == _UP or b == _DOWN or b == _LEFT or b == _RIGHT:
-            # every arrow moves the cursor (over the dice, then the buttons): none leaves
-            n = N_DICE + len(self.actions())
-            self.sel = (self.sel + (1 if b == _DOWN or b == _RIGHT else -1)) % n
+            # every arrow moves the cursor: none leaves
+            a = self.actions()
+            if self.app.settings["three_button"]:
+                # no LEFT/RIGHT to cross a row: UP/DOWN go through everything in a line
+                n = N_DICE + len(a)
+                self.sel = (self.sel + (1 if b == _DOWN else -1)) % n
+            else:
+                self.sel = move(self.sel, b, a)
             self.dirty = True
             return True
         if b == _OK:
@@ -136,7 +263,7 @@ class DiceTurn(Screen):
             return True
         if b == _BACK:
             # leaving is its own choice (long OK), and says what it loses
-            if self.free or not (self.count or self.where is not None):
+            if self.free or not (self.count or self.entering):
                 self.leave()
             else:
                 self.ask = 2
@@ -158,10 +285,7 @@ class DiceTurn(Screen):
         self.dirty = True
         if s < N_DICE:
             if self.entering:
-                self.edit = 1
-                self.where = None
-                self.score = -1
-                self.hint = None
+                self.set_die()
             elif 1 <= self.turn.rolls <= 2:
                 self.turn.hold(s, not self.turn.is_held(s))
             return
@@ -177,12 +301,14 @@ class DiceTurn(Screen):
             self.entering = True
             t = self.turn
             for d in range(N_DICE):
-                # Each slot starts on a face its row's dice have; the player steps it.
+                # Each die starts on its first face: together a roll the set can show.
                 t.nums[d] = FACE_NUM[d * 6]
                 t.cols[d] = FACE_COL[d * 6]
             self.nums = bytearray(t.nums)
             self.cols = bytearray(t.cols)
+            self.fresh = _ALL
             self.sel = 0
+            self.set_die()
         elif a == "Score":
             self.score_entered()
         elif a == "Hint":
@@ -200,36 +326,54 @@ class DiceTurn(Screen):
             self.score = -1
             self.used = 0
 
+    def set_die(self):
+        # OK on a real die: set it (what was scored or hinted from the dice goes)
+        self.edit = _NUMBER if self.app.settings["three_button"] else _BOTH
+        self.col_set = False
+        self.where = None
+        self.score = -1
+        self.hint = None
+
     def key_edit(self, b):
         d = self.sel
-        if b == _UP or b == _DOWN:
+        e = self.edit
+        if (b == _UP or b == _DOWN) and e != _COLOUR:
             step = 1 if b == _UP else -1
-            if self.edit == 2:
-                self.cols[d] = (self.cols[d] + step) % 4
-            elif d < N_LOW:
-                i = _LOW_NUMS.find(bytes((self.nums[d],)))
-                self.nums[d] = _LOW_NUMS[(i + step) % 5]
+            self.nums[d] = step_number(d, self.nums[d], step)
+            if not self.col_set:
+                self.cols[d] = likely_colour(self.nums, self.cols, self.fresh, d)
+        elif (b == _UP or b == _DOWN) or (e == _BOTH and (b == _LEFT or b == _RIGHT)):
+            self.col_set = True
+            step = 1 if b == _UP or b == _RIGHT else -1
+            self.cols[d] = step_colour(d, self.nums[d], self.cols[d], step)
+        elif b == _OK:
+            if e == _NUMBER:
+                self.edit = _COLOUR
             else:
-                self.nums[d] = (self.nums[d] - 5 + step) % 6 + 5
-        elif b == _OK or b == _RIGHT:
-            if self.edit == 1:
-                self.edit = 2
-            else:
-                self.edit = 0
-                self.sel = d + 1   # on to the next die; after the last, Score
-        elif b == _BACK or b == _LEFT:
+                self.next_die(d)
+        elif b == _BACK:
             self.edit = 0
         self.dirty = True
         return True
 
+    def next_die(self, d):
+        # The die is taken; the frame moves on by itself (after the last, to Score).
+        self.fresh = taken(self.nums, self.cols, self.fresh, d)
+        if d + 1 >= N_DICE:
+            self.edit = 0
+            self.sel = N_DICE
+            return
+        self.sel = d + 1
+        self.set_die()
+
     # --- the turn ------------------------------------------------------------------------
     def roll(self):
         t = self.turn
-        if self.free and t.rolls >= 3:
-            t.rolls = 2   # the free roller keeps rolling, holds and all
-        elif not t.can_roll():
+        if not t.can_roll():
             return
         t.roll(self.app.rng)
+        if self.free and t.rolls >= 3:
+            t.rolls = 2   # the free roller keeps rolling, and dice can still be held
         self.count += 1
         self.evaluate()
         if not self.free and not t.can_roll():
@@ -292,6 +436,36 @@ class DiceTurn(Screen):
             return m >> self.where[d] & 1
         return m >> d & 1
 
+    def result_lines(self):
+        """The two lines under the dice: the result (or the question), the phase."""
+        if self.ask == 1:
+            s = "Save: %s?" % (("%d points" % self.score) if self.score >= 0 else "not made")
+        elif self.ask == 2:
+            n = self.count
+            s = ("Leave? These dice" if self.entering else
+                 ("Leave? Roll 1" if n == 1 else "Leave? Rolls 1-%d" % n))
+        elif self.edit == _BOTH:
+            s = "UP/DOWN: number"
+        elif self.edit:
+            s = "%s: UP/DOWN, OK" % ("Number" if self.edit == _NUMBER else "Colour")
+        elif self.hint:
+            s = self.hint[1]
+        elif self.count or self.where is not None:
+            s = ("Best %d" % self.score) if self.score >= 0 else "Not made"
+        elif self.entering:
+            s = "Set each die, Score"
+        else:
+            s = "Phase %d:" % self.phase
+        t = self.label
+        if self.ask == 2:
+            t = ("is lost, unsaved." if self.count == 1 and not self.entering else "are lost, unsaved.")
+        elif self.edit == _BOTH:
+            t = "L/R: colour  OK: next"
+        elif self.hint and self.where is not None:
+            n = self.hint[2]
+            t = ("If %d rolls left" % n) if n > 1 else ("If 1 roll left" if n else "If no rolls left")
+        return s, t
+
     # --- drawing -------------------------------------------------------------------------
     def draw(self, c):
         if self.free:
@@ -311,44 +485,24 @@ class DiceTurn(Screen):
             else:
                 c.text(" -", x + 1, y + 2)
             if self.turn.held >> d & 1:
-                c.invert_rect(x + 1, y + 1, 19, 10)
+                c.invert_rect(x + 1, y + 1, 19, _CELL_H - 2)
             if d == self.sel:
-                c.rect(x, y, _CELL, 12)
-                if self.edit:
-                    # The part being stepped is underlined inside the frame.
-                    if self.edit == 1:
-                        c.hline(x + 2, y + 10, 11)
-                    else:
-                        c.hline(x + 12, y + 10, 7)
+                c.rect(x, y, _CELL, _CELL_H)
+                e = self.edit
+                if e:
+                    # the die being set is inverted (with three buttons, the part stepped)
+                    c.invert_rect(x + (11 if e == _COLOUR else 1), y + 1,
+                                  19 if e == _BOTH else (10 if e == _NUMBER else 8), _CELL_H - 2)
             if self.hint:
                 if self.marked(self.hint[0], d):
-                    c.hline(x + 9, y + 13, 3)   # a small ^: hold this one
-                    c.hline(x + 8, y + 14, 5)
+                    c.hline(x + 9, y + _MARK_Y, 3)   # a small ^: hold this one
+                    c.hline(x + 8, y + _MARK_Y + 1, 5)
             elif self.score >= 0 and self.marked(self.used, d):
-                c.fill_rect(x + 3, y + 13, 15, 2)
+                c.fill_rect(x + 3, y + _MARK_Y, 15, 2)
         # The result line and the phase.
-        if self.ask == 1:
-            s = "Save: %s?" % (("%d points" % self.score) if self.score >= 0 else "not made")
-        elif self.ask == 2:
-            s = ("Leave? These dice" if self.where is not None else "Leave? Roll %d" % self.count)
-        elif self.edit:
-            s = "%s: UP/DOWN, OK" % ("Number" if self.edit == 1 else "Colour")
-        elif self.hint:
-            s = self.hint[1]
-        elif self.count or self.where is not None:
-            s = ("Best %d" % self.score) if self.score >= 0 else "Not made"
-        elif self.entering:
-            s = "Set each die, Score"
-        else:
-            s = "Phase %d:" % self.phase
+        s, t = self.result_lines()
         c.text(s, 1, 40)
-        s = self.label
-        if self.ask == 2:
-            s = "are lost, unsaved."
-        elif self.hint and self.where is not None:
-            n = self.hint[2]
-            s = ("If %d rolls left" % n) if n > 1 else ("If 1 roll left" if n else "If no rolls left")
-        c.text(s, 1, 48)
+        c.text(t, 1, 48)
         if self.ask == 1:
             c.text("OK: save  other: back", 1, 56)
             return

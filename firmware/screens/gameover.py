@@ -1,11 +1,15 @@
 # Game over for Phase 10 and Masters. A tie the rules send to a tie-break hand comes first:
-# the tied players replay the last phase and the table says who went out first in it
-# (committed as {"tiebreak": player}). Then the winner, the final ranking, and the actions:
+# the tied players replay the last phase (dealt like any other hand: who deals and who
+# plays first are named) and the table says who went out first in it (committed as
+# {"tiebreak": player}). Then the winner, the final ranking, and the actions:
 # Finish (roster stats and history, on this explicit OK), Score sheet, Undo last hand
 # (asked first on "confirm"; once undone the game runs again: back to the standings).
 from firmware.screens.base import ListScreen
 
 _ACTIONS = ("Finish game", "Score sheet", "Undo last hand")
+# The tie-break page's lines above the tied players: what is replayed, who deals, who
+# plays first, the question.
+_TIE_HEAD = 4
 
 
 class GameOver(ListScreen):
@@ -21,8 +25,8 @@ class GameOver(ListScreen):
         self.tie = st.tiebreak[:]
         if self.tie:
             self.title = "Tie-break hand"
-            self.count = len(self.tie) + 2
-            self.sel = 2
+            self.count = len(self.tie) + _TIE_HEAD
+            self.sel = _TIE_HEAD
         else:
             w = [names[p] for p in st.winners]
             self.title = ("Winner: " if len(w) == 1 else "Winners: ") + ", ".join(w)
@@ -38,8 +42,12 @@ class GameOver(ListScreen):
             if i == 0:
                 return "Tied: they replay"
             if i == 1:
+                return "%s deals" % names[g.dealer()][:9]
+            if i == 2:
+                return "%s plays first" % names[g.first_player()][:8]
+            if i == 3:
                 return "Who went out first?"
-            return names[self.tie[i - 2]]
+            return names[self.tie[i - _TIE_HEAD]]
         if i >= len(self.order):
             return _ACTIONS[i - len(self.order)]
         p, rank = self.order[i]
@@ -55,7 +63,7 @@ class GameOver(ListScreen):
     def move(self, d, repeat=False):
         # Only the players of a tie-break and the actions can be chosen; the top of the
         # list (the ranking) stays in view as long as the choice allows.
-        low = 2 if self.tie else len(self.order)
+        low = _TIE_HEAD if self.tie else len(self.order)
         s = self.sel + d
         if s < low:
             s = low if repeat else self.count - 1
@@ -69,7 +77,7 @@ class GameOver(ListScreen):
     def choose(self, i):
         app = self.app
         if self.tie:
-            msg = app.session.apply("add", {"tiebreak": self.tie[i - 2]})
+            msg = app.session.apply("add", {"tiebreak": self.tie[i - _TIE_HEAD]})
             if msg:
                 app.push("note", msg)
             self.setup()

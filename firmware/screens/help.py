@@ -39,9 +39,6 @@ _KEYS = {
                   "\"Play hand\" asks a pawn on a Twist space first, then how the hand "
                   "ended; \"Board\"; \"Score sheet\"; \"Undo last hand\" asks first; "
                   "once over, \"Finish game\".",
-    "dice_home": "UP/DOWN pick a line, OK opens it: \"Roll\" starts the turn of the "
-                 "player it names; \"Score sheet\"; \"Undo last turn\" asks first; once "
-                 "over, \"Finish game\".",
     "hand": "Who went out: UP/DOWN, OK. Cards left start at 10 cards of 1-9 (no phase). "
             "UP one more 10-12, RIGHT one more Skip, DOWN one more Wild, each in place of a "
             "1-9. LEFT one card fewer: 10, then what a completed phase leaves, down to 1. "
@@ -54,24 +51,12 @@ _KEYS = {
     "twist_before": "Nothing is picked at first: UP/DOWN pick the phase before, after, "
                     "\"Draw a Twist card\" or \"Card drawn by hand\"; OK takes it. A card "
                     "drawn here is shown only after OK: pass the device first.",
-    "dice_turn": "Arrows move the frame over the dice and the buttons below. OK on a die "
-                 "holds it (drawn inverted) or lets it go; OK on \"Roll\" rolls; \"Stop\" "
-                 "saves the turn; \"Hint\" marks the dice to hold with ^ and gives the "
-                 "chance. Underlined: the dice the best score uses. Hold OK: leave the turn "
-                 "(asks first once rolled). \"Real dice\": OK on a die steps its number, "
-                 "then its colour, with UP/DOWN.",
-    "dice_roller": "Arrows move the frame over the dice and the buttons below. OK on a "
-                   "die holds it (drawn inverted) or lets it go; OK on \"Roll\" rolls, as "
-                   "often as wanted; \"Phase\" steps the phase scored; \"New\" starts "
-                   "over; \"Hint\" marks the dice to hold with ^. Hold OK: leave.",
     "dice_order": "OK rolls a die for each player; the highest starts, ties roll again. "
                   "OK then starts the game. LEFT: back.",
     "sheet": "UP/DOWN scroll the hands; RIGHT or OK: the other players (with 5 or 6). On "
              "\"Correct which hand?\" UP/DOWN pick a hand and OK corrects it. LEFT: back.",
     "twist_sheet": "UP/DOWN pick a hand: the move each pawn made, and the spaces now "
                    "(\"sp\"). OK corrects the hand picked. LEFT: back.",
-    "dice_sheet": "UP/DOWN scroll the turns; RIGHT or OK: the other players (where there "
-                  "are more), LEFT the ones before, or back.",
     "gameover": "UP/DOWN pick, OK: \"Finish game\" keeps the game in History; \"Score "
                 "sheet\"; \"Undo last hand\" plays on. A tie-break asks \"Who went out "
                 "first?\"",
@@ -98,13 +83,28 @@ _GLYPHS = ("colour_r", "colour_o", "colour_b", "colour_g")
 _ROWS = const(7)     # lines under the title bar
 
 
+def keys_text(under):
+    """The keys of screen under (its module's name), in the words it shows (a text, or a
+    tuple of its pieces), or None.
+    The Dice screens' texts are in help_dice.py: loaded for the one taken, then dropped,
+    as Help over a Dice turn is where the heap is fullest."""
+    if under.startswith("dice_") and under != "dice_order":
+        from firmware.screens import help_dice
+        t = help_dice.KEYS.get(under)
+        help_dice = None
+        from engine_mpy.modules import forget
+        forget("firmware.screens.help_dice", True)
+        return t
+    return _KEYS.get(_SAME.get(under, under))
+
+
 class Help(Screen):
     # The lines are made again for each frame, never kept: Help opens over any screen,
     # the fullest included (a Dice turn, a hand half entered), on the heap that screen
     # leaves (App._help).
     def __init__(self, app, under):
         Screen.__init__(self, app)
-        self.keys = _KEYS.get(_SAME.get(under, under))
+        self.keys = keys_text(under)
         self.had_phases = "engine_mpy.phases" in sys.modules
         self.top = 0
         n = 0
@@ -119,8 +119,10 @@ class Help(Screen):
         """(text, colour glyph index or -1), line by line."""
         for t in (self.keys, _ALL):
             if t:
-                for s in wrap(t, 20):
-                    yield s, -1
+                # a text, or short pieces of one (help_dice.py), each starting a line
+                for part in (t if isinstance(t, tuple) else (t,)):
+                    for s in wrap(part, 20):
+                        yield s, -1
         yield "Dice colours:", -1
         for i in range(4):
             yield "   %s %s" % (_COLOURS[i], _PATTERNS[i]), i

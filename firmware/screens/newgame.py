@@ -125,7 +125,7 @@ class NewGame(ListScreen):
             k = len(self.names)
             if i < k:
                 return self.names[i]
-            return "+ New player" if i == k else "Next: %d players" % len(self.picked)
+            return "+ New player" if i == k else ("Next: 1 player" if len(self.picked) == 1 else "Next: %d players" % len(self.picked))
         if s == _DEALER:
             return "Random" if i == 0 else self.names[self.picked[i - 1]]
         return ""
