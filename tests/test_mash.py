@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import mash  # noqa: E402
 
-SEEDS = (4, 18, 26)
+SEEDS = (2, 6, 18)
 EVENTS = 5000
 
 
