@@ -29,7 +29,7 @@ DRIVER_SRC := adafruit_ssd1306.py adafruit_bus_device/__init__.py adafruit_bus_d
 RUNNER_SRC := host_sim/wire/machine.py host_sim/vclock.py tests/twin_play.py tools/heap_live.py
 TWIN_SRC := host_sim/__init__.py host_sim/vclock.py host_sim/report.py host_sim/ssd1306_emu.py host_sim/twin/__init__.py host_sim/twin/machine.py
 
-.PHONY: all venv test test-host test-mpy mpy mpy-check sim golden fonts bench bench-board perf-tables bench-dice soak deploy deploy-dry deploy-main package-json firmware clean
+.PHONY: all venv test test-host test-mpy mpy mpy-check sim golden fonts bench bench-board perf-tables releases bench-dice soak deploy deploy-dry deploy-main package-json firmware clean
 
 all: test
 
@@ -141,6 +141,10 @@ bench-board: $(STAMP)
 	@$(PY) tools/bench_board.py --check --mpy-dir "$(MPY_DIR)"
 	@$(MAKE) --no-print-directory $(BOARD_JS)
 	$(PY) tools/bench_board.py --mpy-dir "$(MPY_DIR)"
+
+# Where this clone's release images are (its origin's GitHub Releases page).
+releases:
+	@$(PYTHON) tools/releases.py
 
 # The performance tables in README.md and docs/performance.md, rewritten from
 # bench/results.json (make bench and make bench-board write only the results).
