@@ -411,6 +411,36 @@ def sim_final(start, chunks):
         shutil.rmtree(state, ignore_errors=True)
 
 
+# --quick: what a loaded host can run in well under an hour. Golden screens: these; worst
+# cases: the Classic tie-break (Continue of the 55-hand game, the finish into the 1,000-game
+# history, History, New game on the roster), Twist (the last hand with Twist cards, the
+# finish) and Dice (a turn's real dice with Help opened halfway); the score sheets' long
+# scrolls left out and History's and the roster's cut to two keys (the screens they reach
+# are the same).
+QUICK_GOLDEN = ("menu", "settings", "help_menu", "newgame_players", "cards_hand_full", "cards_standings",
+                "twist_card", "dice_over", "rules_phase", "history")
+QUICK_SESSIONS = ("worst_classic_tiebreak", "worst_twist", "worst_dice")
+
+
+def quick(sessions, cases):
+    from tests import worst
+    from tests import table_keys as K
+    short = {worst.HISTORY[0][0]: K.menu("history") + " DOWN UP", worst.HISTORY[1][0]: "OK DOWN",
+             worst.ROSTER[0][0]: K.menu("new game") + " OK OK DOWN DOWN"}
+    out = []
+    for s in sessions:
+        if s["name"] not in QUICK_SESSIONS:
+            continue
+        s = dict(s)
+        steps = [(short.get(c, c), e) for c, e in zip(s["chunks"], s["expect"])
+                 if c != worst.SHEET and not c.startswith("DOWN OK " + K.down(8)) and not c.startswith("LEFT " + worst.SHEET)]
+        steps = [(c.replace(K.down(20), K.down(2)), e) for c, e in steps]
+        s["chunks"] = [c for c, _ in steps]
+        s["expect"] = [e for _, e in steps]
+        out.append(s)
+    return out, [c for c in cases if c[0] in QUICK_GOLDEN]
+
+
 def measure(label, image, syms, flash, sessions, golden, paced):
     res = {}
     # boot: no game, and the 55-hand 6-player game (the worst Classic's save of 55 hands)
@@ -519,6 +549,8 @@ def main(argv=None):
     ap.add_argument("--only", choices=("mpy", "frozen"), default=None)
     ap.add_argument("--no-golden", action="store_true")
     ap.add_argument("--no-build", action="store_true", help="use the images the last run built")
+    ap.add_argument("--no-deploy", action="store_true", help="the .mpy install the last run's make deploy left (build/board/mpy.flash)")
+    ap.add_argument("--quick", action="store_true", help="a subset (QUICK_GOLDEN, QUICK_SESSIONS) for a loaded host")
     ap.add_argument("--paced", default="worst_classic_55,worst_dice",
                     help="the worst cases also played at the scripts' pace and checked against the simulator's last screen")
     a = ap.parse_args(argv)
@@ -541,12 +573,19 @@ def main(argv=None):
     try:
         sessions = worst.sessions(tmp)
         golden = None if a.no_golden else golden_cases()
+        if a.quick:
+            sessions, cases = quick(sessions, golden[0] if golden else [])
+            golden = (cases, golden[1]) if golden else None
+            a.paced = ""
         board = {}
         installs = []
         if a.only in (None, "mpy"):
             syms = symbols(stock["elf"])
-            flash, secs = install_mpy(stock, syms)
-            print("make-bench-board: make deploy over the emulated USB serial port: %.0f s" % secs, flush=True)
+            if a.no_deploy and os.path.isfile(os.path.join(OUT, "mpy.flash")):
+                flash, secs = os.path.join(OUT, "mpy.flash"), None
+            else:
+                flash, secs = install_mpy(stock, syms)
+                print("make-bench-board: make deploy over the emulated USB serial port: %.0f s" % secs, flush=True)
             installs.append(("mpy", stock, syms, flash, secs))
         if a.only in (None, "frozen"):
             installs.append(("frozen", frozen, symbols(frozen["elf"]), install_frozen(frozen), None))

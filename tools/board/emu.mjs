@@ -27,8 +27,10 @@ const FLASH_MODELS = {
 };
 
 let mcu, clock, core, cdc;
-let hooks = new Map();     // pc -> handler (the PCs also in hookPCs: one test per instruction)
-let hookLo = 0, hookHi = -1;
+let hooks = new Map();     // pc -> handler
+// the hooked PCs (at most four: erase, program, gc_collect, its return) tested one by one:
+// a test per hook per instruction costs less than a look-up
+let hk0 = -1, hk1 = -1, hk2 = -1, hk3 = -1;
 let flashModel = FLASH_MODELS.typical;
 let flashLog = [];         // {t, erased, programmed, ns}
 let heapLog = [];          // {t, live}
@@ -76,9 +78,11 @@ function charge(ns) {
 
 function setHook(pc, fn) {
   hooks.set(pc, fn);
-  // the ROM's functions are low, the firmware's in flash: one range test per instruction
-  hookLo = Math.min(hookLo, pc);
-  hookHi = Math.max(hookHi, pc);
+  hookPCs();
+}
+function hookPCs() {
+  const k = [...hooks.keys(), -1, -1, -1, -1];
+  [hk0, hk1, hk2, hk3] = k;
 }
 
 function ret() { core.PC = core.LR & ~1; }
@@ -147,6 +151,7 @@ function gcEntry() {
 }
 function gcExit() {
   hooks.delete(gcReturn);
+  hookPCs();
   setHook(syms.gc_collect & ~1, gcEntry);
   gcReturn = -1;
   heapLog.push({ t: clock.nanos, live: liveHeap() });
@@ -190,10 +195,9 @@ async function runUntil(targetNs, stop) {
       if (dt <= 0 || clock.nanos + dt > targetNs) dt = Math.max(targetNs - clock.nanos, 1);
       sleep(dt);
     } else {
-      const pc = core.PC;
-      if (pc >= hookLo && pc <= hookHi) {
-        const h = hooks.get(pc);
-        if (h && h()) continue;   // true: the hook did the call itself
+      const pc = core.registers[15];
+      if (pc === hk0 || pc === hk1 || pc === hk2 || pc === hk3) {
+        if (hooks.get(pc)()) continue;   // true: the hook did the call itself
       }
       const cycles = core.executeInstruction();
       clock.tick(cycles * NS_PER_CYCLE);
@@ -318,7 +322,7 @@ function fresh(a) {
   if (a.uf2) loadUF2(a.uf2);
   flashModel = FLASH_MODELS[a.flash_model || 'typical'];
   syms = a.syms || {};
-  hooks = new Map(); hookLo = 0xffffffff; hookHi = 0;
+  hooks = new Map();
   setHook(romFunc(RE), flashErase);
   setHook(romFunc(RP), flashProgram);
   if (syms.gc_collect) setHook(syms.gc_collect & ~1, gcEntry);
