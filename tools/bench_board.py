@@ -291,8 +291,10 @@ class Board:
         self.keys = []       # (name, screen, edge_ns, first frame end or None)
 
     def boot(self):
+        """(ms from reset to the end of the first frame that shows something, settled?): the
+        display's set-up clears the panel first, which is not a screen yet."""
         r = self.emu("settle", max_ms=20000)
-        fr = self.emu("frames")["frames"]
+        fr = [f for f in self.emu("frames")["frames"] if f.get("lit")]
         first = fr[0]["end"] / 1e6 if fr else None
         return first, r["settled"]
 
@@ -441,7 +443,7 @@ def quick(sessions, cases):
     return out, [c for c in cases if c[0] in QUICK_GOLDEN]
 
 
-def measure(label, image, syms, flash, sessions, golden, paced):
+def measure_boot(label, image, syms, flash, sessions):
     res = {}
     # boot: no game, and the 55-hand 6-player game (the worst Classic's save of 55 hands)
     b = Board(image, syms, flash)
@@ -455,6 +457,11 @@ def measure(label, image, syms, flash, sessions, golden, paced):
     res["heap_after_start_kb"] = round(h[-1]["live"] / 1024.0, 1) if h else None
     b.close()
     print("make-bench-board: %s boot %s / %s ms" % (label, res["boot_ms_no_game"], res["boot_ms_55_hands"]), flush=True)
+    return res
+
+
+def measure(label, image, syms, flash, sessions, golden, paced):
+    res = measure_boot(label, image, syms, flash, sessions)
 
     keys = []
     saves = []
@@ -550,6 +557,7 @@ def main(argv=None):
     ap.add_argument("--no-golden", action="store_true")
     ap.add_argument("--no-build", action="store_true", help="use the images the last run built")
     ap.add_argument("--no-deploy", action="store_true", help="the .mpy install the last run's make deploy left (build/board/mpy.flash)")
+    ap.add_argument("--boot-only", action="store_true", help="only the start-up figures, merged into the last run's")
     ap.add_argument("--quick", action="store_true", help="a subset (QUICK_GOLDEN, QUICK_SESSIONS) for a loaded host")
     ap.add_argument("--paced", default="worst_classic_55,worst_dice",
                     help="the worst cases also played at the scripts' pace and checked against the simulator's last screen")
@@ -572,7 +580,7 @@ def main(argv=None):
     tmp = tempfile.mkdtemp(prefix="phase10-board-")
     try:
         sessions = worst.sessions(tmp)
-        golden = None if a.no_golden else golden_cases()
+        golden = None if a.no_golden or a.boot_only else golden_cases()
         if a.quick:
             sessions, cases = quick(sessions, golden[0] if golden else [])
             golden = (cases, golden[1]) if golden else None
@@ -590,6 +598,9 @@ def main(argv=None):
         if a.only in (None, "frozen"):
             installs.append(("frozen", frozen, symbols(frozen["elf"]), install_frozen(frozen), None))
         for label, image, syms, flash, secs in installs:
+            if a.boot_only:
+                board[label] = measure_boot(label, image, syms, flash, sessions)
+                continue
             res, lost, not_fitted = measure(label, image, syms, flash, sessions, golden,
                                             [n for n in a.paced.split(",") if n])
             res["files_not_fitted"] = sum(not_fitted.values())
@@ -609,7 +620,11 @@ def main(argv=None):
     with open(RESULTS) as f:      # read just now: an install measured alongside keeps its entry
         results = json.load(f)
     old = results.get("board", {})
-    old.update(board)
+    for label, res in board.items():
+        if a.boot_only:
+            old.setdefault(label, {}).update(res)
+        else:
+            old[label] = res
     results["board"] = old
     with open(RESULTS, "w") as f:
         json.dump(results, f, indent=1, sort_keys=True)

@@ -264,11 +264,14 @@ function transaction(bytes, start, end) {
     if (dc) isData = true;
   }
   busBytes += bytes.length + 1;
-  // a frame: the writes to the display with less than FRAME_GAP_NS between them
+  // a frame: the writes to the display with less than FRAME_GAP_NS between them; lit: the
+  // display shows something after it (start-up's first frame only clears the panel)
+  const lit = isData ? gram.some((b) => b !== 0) : (curFrame ? curFrame.lit : false);
   if (curFrame && start - curFrame.end < FRAME_GAP_NS) {
     curFrame.end = end; curFrame.bytes += bytes.length + 1; curFrame.data = curFrame.data || isData;
+    curFrame.lit = lit;
   } else {
-    curFrame = { start, end, bytes: bytes.length + 1, data: isData };
+    curFrame = { start, end, bytes: bytes.length + 1, data: isData, lit };
     frames.push(curFrame);
   }
   lastFrameEnd = end;
