@@ -333,10 +333,15 @@ class Board:
 
 
 # ---- golden screens ---------------------------------------------------------------------------
+# Well-mixed seeds: xorshift from small seeds (1, 2, ...) gives nearly the same first numbers,
+# so the same Twist card or dice, and a random screen would pass for a fixed one.
+SEEDS = (0x2545F491, 0x9E3779B9, 0x6A09E667)
+
+
 def golden_cases():
     """[(name, keys, files)] of the golden screens that do not depend on the random source:
-    rendered on the simulator with two seeds, the same screen (the About screen, which shows
-    the board's own free heap, is left out too)."""
+    rendered on the simulator with SEEDS, the same screen (the About screen, which shows the
+    board's own free heap, is left out too)."""
     from host_sim import golden, script, sim
     from engine_mpy import savefile
     out, skipped = [], []
@@ -350,7 +355,7 @@ def golden_cases():
             skipped.append(name)
             continue
         shots = []
-        for seed in (1, 2):
+        for seed in SEEDS:
             sim.use_fake_machine()
             state = tempfile.mkdtemp(prefix="phase10-seed-")
             try:
@@ -362,7 +367,7 @@ def golden_cases():
                 shots.append(dev.rows())
             finally:
                 shutil.rmtree(state, ignore_errors=True)
-        if shots[0] != shots[1]:
+        if any(x != shots[0] for x in shots):
             skipped.append(name)
             continue
         out.append((name, k, files))

@@ -54,7 +54,7 @@ WHAT = (
     ("save_erases_max", "the most sectors one save erases"),
     ("rp2040_factor", "RP2040 time over this host's micropython time for the same pystone pass"),
 )
-SHORT = 4
+SHORT = 2
 
 # The board figures (make bench-board: the "board" section, one entry per install), shown
 # first; (figure, what it is). The emulator's limits follow the table, one line each.
@@ -73,7 +73,8 @@ BOARD_WHAT = (
     ("key_wait_during_save_ms_max", "the longest a key pressed as a save starts waits: the save's first flash operation to the end of its last"),
     ("golden_matched", "golden screens the board drew byte for byte the same (of golden_checked)"),
     ("golden_checked", "golden screens checked (those that do not depend on the dice or on the board's free heap)"),
-    ("taps_lost_sessions", "worst cases played at the scripts' pace (keys queued while busy) whose last screen differs from the simulator's"),
+    ("paced_sessions", "worst cases also played at the scripts' pace (keys queued while busy) and their last screen compared with the simulator's"),
+    ("taps_lost_sessions", "of those, the ones whose last screen differs (a tap lost while busy)"),
 )
 LIMITS = (
     "Emulated times are instruction cycles at 125 MHz with no XIP wait states or cache misses: a real Pico's CPU-bound times are longer (lower bounds).",
