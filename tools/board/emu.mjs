@@ -191,8 +191,11 @@ async function runUntil(targetNs, stop) {
   let n = 0;
   while (clock.nanos < targetNs) {
     if (core.waiting) {
+      // asleep until the next alarm (its interrupt wakes the core), or the target; an alarm
+      // due now is fired by the least tick, not slept past
       let dt = clock.nanosToNextAlarm;
-      if (dt <= 0 || clock.nanos + dt > targetNs) dt = Math.max(targetNs - clock.nanos, 1);
+      if (dt <= 0) dt = clock.nextAlarm ? 1 : targetNs - clock.nanos;
+      if (clock.nanos + dt > targetNs) dt = Math.max(targetNs - clock.nanos, 1);
       sleep(dt);
     } else {
       const pc = core.registers[15];
