@@ -2,7 +2,7 @@
 
   python tools/bench.py BUILD_DIR      (after `make mpy BUILD=BUILD_DIR`; `make bench` does both)
 
-Writes bench/results.json (flat: name -> number), prints figure | value | budget | result
+Writes bench/results.json (flat: name -> number; make bench-board's "board" section is kept), prints figure | value | budget | result
 and exits 1 when a budget is missed. The sessions measured are the scripted full games of
 tests/test_sim_cards.py, test_sim_twist.py and test_sim_dice.py, run as those tests run
 them (their keys recorded from the tests themselves, never copied here), a long game (a
@@ -188,8 +188,15 @@ def table(rows):
 
 
 def check_shape(results):
-    """results.json is flat: names to plain numbers (no nesting, no NaN)."""
+    """results.json is flat: names to plain numbers (no nesting, no NaN), but for "board",
+    make bench-board's figures: an install's name to its own flat names and numbers."""
     for k, v in results.items():
+        if k == "board" and isinstance(v, dict):
+            for inst in v.values():
+                if not isinstance(inst, dict):
+                    raise ValueError("results.json: board: %r is not a section" % (inst,))
+                check_shape(inst)
+            continue
         if not isinstance(k, str) or isinstance(v, bool) or not isinstance(v, (int, float)):
             raise ValueError("results.json: %r is not a number" % (k,))
         if v != v or v in (float("inf"), float("-inf")):
@@ -682,12 +689,20 @@ def main(argv):
         return 2
     res = run(os.path.abspath(argv[0]))
     os.makedirs(os.path.dirname(RESULTS), exist_ok=True)
+    try:    # make bench-board's section stays
+        with open(RESULTS) as f:
+            board = json.load(f).get("board")
+    except (OSError, ValueError):
+        board = None
+    if board:
+        res["board"] = board
     with open(RESULTS, "w") as f:
         json.dump(res, f, indent=1, sort_keys=True)
         f.write("\n")
-    import perf_table      # the README's and docs/performance.md's tables, from these
-    for p in perf_table.write(res):
-        print("rewrote the bench table in %s" % p, file=sys.stderr)
+    import perf_table      # the tables are rewritten by `make perf-tables`, not here
+    if perf_table.write(res, check=True):
+        print("the tables in README.md and docs/performance.md are older than bench/results.json: "
+              "make perf-tables rewrites them", file=sys.stderr)
     rows = judge(res)
     print(table(rows))
     bad = failed(rows)

@@ -1,6 +1,8 @@
-"""The performance tables in README.md and docs/performance.md, made from bench/results.json
-(make bench writes both after each run; tests/test_perf_table.py checks they match the
-committed results). Only the text between the markers is rewritten.
+"""The performance tables in README.md and docs/performance.md, made from bench/results.json:
+the board's (make bench-board, its "board" section) first, then make bench's host estimate
+(tests/test_perf_table.py checks they match the committed results). make bench and make
+bench-board only write results.json; `make perf-tables` rewrites the tables. Only the text
+between the markers is rewritten.
 
   python tools/perf_table.py          rewrite the tables from bench/results.json
   python tools/perf_table.py --check  exit 1 when a table differs from what it would be
@@ -56,7 +58,35 @@ WHAT = (
     ("rp2040_factor", "RP2040 time over this host's micropython time for the same pystone pass"),
     ("bench_seconds", "how long the whole `make bench` took, seconds, its compile step included"),
 )
-SHORT = 9
+SHORT = 2
+
+# The board figures (make bench-board: the "board" section, one entry per install), shown
+# first; (figure, what it is). The emulator's limits follow the table, one line each.
+BOARD_START = "<!-- board table: made by tools/perf_table.py from bench/results.json -->"
+BOARD_END = "<!-- end of board table -->"
+INSTALLS = (("mpy", "`.mpy` install"), ("frozen", "frozen image"))
+BOARD_WHAT = (
+    ("key_ms_p50", "keys that draw: the acting edge (an arrow's press, OK's release) to the end of the first frame after it, median, each key pressed once the device has settled, over the worst cases of tests/worst.py"),
+    ("key_ms_p95", "the same, 95th percentile"),
+    ("key_ms_max", "the same, the slowest key"),
+    ("boot_ms_no_game", "reset to the end of the first frame, no game saved"),
+    ("boot_ms_55_hands", "the same with the 55-hand 6-player game (and a 1,000-game history) to load"),
+    ("heap_after_start_kb", "live heap after start-up with the 55-hand game (after a collection, settled)"),
+    ("heap_live_max_kb", "the largest live heap after any collection over the worst cases"),
+    ("save_flash_ms_p50", "a committed change's flash work, median, at the typical flash timings"),
+    ("key_wait_during_save_ms_max", "the longest a key pressed as a save starts waits: the save's first flash operation to the end of its last"),
+    ("golden_matched", "golden screens the board drew byte for byte the same (of golden_checked)"),
+    ("golden_checked", "golden screens checked (those that do not depend on the dice or on the board's free heap)"),
+    ("paced_sessions", "worst cases also played at the scripts' pace (keys queued while busy) and their last screen compared with the simulator's"),
+    ("taps_lost_sessions", "of those, the ones whose last screen differs (a tap lost while busy)"),
+)
+LIMITS = (
+    "Emulated times are instruction cycles at 125 MHz with no XIP wait states or cache misses: a real Pico's CPU-bound times are longer (lower bounds).",
+    "rp2040js does not emulate the flash's erase and program: the bench applies them by hooking the bootrom's flash_range_erase / flash_range_program and charges the W25Q16JV's typical datasheet times (45 ms a 4 KB sector, 0.4 ms a 256-byte page).",
+    "The display is the bytes the I2C0 controller sends, timed at the bus speed its registers set (400 kHz, 9 clocks a byte); a panel's clock stretching and the bus's rise times are not modelled.",
+    "The heap is read from MicroPython's own allocation table each time a collection ends: what lives then, not the garbage between collections.",
+)
+LIMITS_SHORT = ("Emulated: cycles at 125 MHz without XIP wait states (lower bounds), the flash's erase and program at datasheet times; the limits in docs/performance.md.",)
 
 
 def _fmt(v):
@@ -77,19 +107,41 @@ def table(results, budgets, rows):
     return "\n".join(out)
 
 
+def board_table(board, rows, limits=None):
+    """The board figures, an install a column, then the emulator's limits (LIMITS, or the
+    README's one line); "" when there are none."""
+    if not board:
+        return ""
+    shown = [(k, t) for k, t in INSTALLS if k in board]
+    out = ["| figure | %s | what it is |" % " | ".join(t for _, t in shown),
+           "|---|%s---|" % ("---|" * len(shown))]
+    for name, what in rows:
+        vals = [board[k].get(name) for k, _ in shown]
+        if all(v is None for v in vals):
+            continue
+        out.append("| `%s` | %s | %s |" % (name, " | ".join("-" if v is None else _fmt(v) for v in vals), what))
+    out.append("")
+    out += ["- " + line for line in (LIMITS if limits is None else limits)]
+    return "\n".join(out)
+
+
 def tables(results):
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     from bench import BUDGETS
+    board = results.get("board")
     return {
-        os.path.join(ROOT, "README.md"): table(results, BUDGETS, WHAT[:SHORT]),
-        os.path.join(ROOT, "docs", "performance.md"): table(results, BUDGETS, WHAT),
+        os.path.join(ROOT, "README.md"): (board_table(board, BOARD_WHAT[:3], LIMITS_SHORT),
+                                          table(results, BUDGETS, WHAT[:SHORT])),
+        os.path.join(ROOT, "docs", "performance.md"): (board_table(board, BOARD_WHAT), table(results, BUDGETS, WHAT)),
     }
 
 
-def _replace(text, body):
-    i = text.index(START) + len(START)
-    j = text.index(END)
-    return text[:i] + "\n" + body + "\n" + text[j:]
+def _replace(text, body, start=START, end=END):
+    if start not in text:
+        return text
+    i = text.index(start) + len(start)
+    j = text.index(end)
+    return text[:i] + ("\n" + body + "\n" if body else "\n") + text[j:]
 
 
 def write(results=None, check=False):
@@ -98,10 +150,10 @@ def write(results=None, check=False):
         with open(RESULTS) as f:
             results = json.load(f)
     differ = []
-    for path, body in tables(results).items():
+    for path, (board, body) in tables(results).items():
         with open(path) as f:
             text = f.read()
-        new = _replace(text, body)
+        new = _replace(_replace(text, board, BOARD_START, BOARD_END), body)
         if new != text:
             differ.append(os.path.relpath(path, ROOT))
             if not check:

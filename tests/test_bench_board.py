@@ -1,0 +1,113 @@
+# make bench-board's parts that run without a MicroPython tree or node: what it says when
+# something is missing (one line, and how to get it), how a press's acting edge and a save
+# are read off the emulator's record, and the board table it feeds (tools/perf_table.py).
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import bench_board as bb  # noqa: E402
+import perf_table  # noqa: E402
+
+
+def _tree(tmp_path, pico_sdk=True):
+    """The least of a MicroPython v1.26.1 source tree that the checks look at."""
+    for rel in ("mpy-cross/Makefile", "tools/makemanifest.py", "tools/manifestfile.py"):
+        p = tmp_path / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text("")
+    (tmp_path / "py").mkdir()
+    (tmp_path / "py" / "mpconfig.h").write_text(
+        "#define MICROPY_VERSION_MAJOR 1\n#define MICROPY_VERSION_MINOR 26\n#define MICROPY_VERSION_MICRO 1\n")
+    if pico_sdk:
+        (tmp_path / "lib" / "pico-sdk").mkdir(parents=True)
+        (tmp_path / "lib" / "pico-sdk" / "pico_sdk_init.cmake").write_text("")
+    return str(tmp_path)
+
+
+def _which(missing=()):
+    return lambda t: None if t in missing else "/usr/bin/" + t
+
+
+def _says(mpy_dir, which, env=None):
+    with pytest.raises(bb.Needed) as e:
+        bb.check(mpy_dir, which=which, env=env or {})
+    msg = e.value.args[0]
+    assert "\n" not in msg
+    return msg
+
+
+def test_without_a_micropython_tree_it_says_how_to_get_one_in_one_line():
+    msg = _says("", _which())
+    assert "MPY_DIR=" in msg and "git clone -b v1.26.1" in msg and "--recurse-submodules" in msg
+
+
+def test_a_folder_that_is_not_micropython_is_named(tmp_path):
+    msg = _says(str(tmp_path), _which())
+    assert str(tmp_path) in msg and "not a MicroPython source tree" in msg
+
+
+def test_each_missing_tool_is_named_with_how_to_get_it(tmp_path):
+    tree = _tree(tmp_path)
+    assert "arm-none-eabi-gcc" in _says(tree, _which(["arm-none-eabi-gcc"]))
+    msg = _says(tree, _which(["node"]))
+    assert "node is not on the PATH" in msg and "nodejs" in msg
+    assert "socat" in _says(tree, _which(["socat"]))
+    msg = _says(tree, _which(["picotool"]))
+    assert "picotool 2.1.1" in msg and "-DPICOTOOL_NO_LIBUSB=1" in msg and tree in msg
+
+
+def test_a_tree_without_its_submodules_is_told_to_fetch_them(tmp_path):
+    tree = _tree(tmp_path, pico_sdk=False)
+    assert "submodules" in _says(tree, _which())
+
+
+def test_everything_there_passes_and_gives_picotools_folder(tmp_path):
+    tree = _tree(tmp_path)
+    assert bb.check(tree, which=_which(["picotool"]), env={"picotool_DIR": "/opt/pt"}) == "/opt/pt"
+    assert bb.check(tree, which=_which(), env={}) is None
+
+
+def test_the_acting_edge_is_the_one_the_buttons_act_on():
+    ms = 1e6
+    # an arrow acts when pressed, OK when let go, OK held past LONG_MS at LONG_MS (BACK),
+    # the OK+UP chord (HELP) when made
+    assert bb.acting_edge(1, 100 * ms, 180 * ms, 80) == 100 * ms
+    assert bb.acting_edge(16, 100 * ms, 180 * ms, 80) == 180 * ms
+    assert bb.acting_edge(16, 100 * ms, 1100 * ms, 1000) == (100 + bb.LONG_MS) * ms
+    assert bb.acting_edge(17, 100 * ms, 180 * ms, 80) == 100 * ms
+
+
+def test_flash_operations_close_together_are_one_save():
+    ms = 1e6
+    ops = [{"t": 0, "erased": 4096, "programmed": 0, "ns": 45 * ms},
+           {"t": 46 * ms, "erased": 0, "programmed": 512, "ns": 0.8 * ms},
+           {"t": 500 * ms, "erased": 0, "programmed": 256, "ns": 0.4 * ms}]
+    saves = bb.group_saves(ops)
+    assert len(saves) == 2
+    assert saves[0]["erased"] == 4096 and saves[0]["programmed"] == 512
+    assert saves[0]["flash_ms"] == pytest.approx(45.8)
+    assert saves[0]["span_ms"] == pytest.approx(46.8)      # first start to last end
+    assert saves[1]["programmed"] == 256 and saves[1]["span_ms"] == pytest.approx(0.4)
+
+
+def test_percentiles_interpolate_between_keys():
+    assert bb.pct([10, 20, 30, 40], 50) == 25
+    assert bb.pct([5], 95) == 5
+    assert bb.pct([], 50) is None
+
+
+def test_the_board_table_shows_each_install_and_the_emulators_limits():
+    board = {"mpy": {"key_ms_p95": 75.04, "boot_ms_no_game": 649.2},
+             "frozen": {"key_ms_p95": 43.3}}
+    body = perf_table.board_table(board, perf_table.BOARD_WHAT)
+    assert body.splitlines()[0] == "| figure | `.mpy` install | frozen image | what it is |"
+    assert "| `key_ms_p95` | 75.0 | 43.3 |" in body
+    assert "| `boot_ms_no_game` | 649.2 | - |" in body
+    assert "heap_after_start_kb" not in body          # no install measured it
+    for line in perf_table.LIMITS:
+        assert "- " + line in body
+    assert perf_table.board_table({}, perf_table.BOARD_WHAT) == ""

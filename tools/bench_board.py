@@ -1,0 +1,643 @@
+"""make bench-board: the firmware on MicroPython's real rp2 port (v1.26.1, RPI_PICO) in the
+rp2040js emulator (tools/board/emu.mjs), installed the two ways a maker installs it:
+
+  .mpy    the stock RPI_PICO image, then `make deploy PORT=<pty>` over the emulated USB
+          serial port (the .mpy files on littlefs)
+  frozen  the image of `make firmware BOARD=pico` (the app frozen in)
+
+  make bench-board MPY_DIR=/path/to/micropython        (python tools/bench_board.py --mpy-dir D)
+  python tools/bench_board.py --check --mpy-dir D      say in one line what is missing, or nothing
+
+For each install it checks every golden screen that does not depend on the dice or on the
+board's own heap (tests/golden) byte for byte, plays the worst cases of tests/worst.py and
+writes into bench/results.json, section "board", one entry per install:
+  boot_ms_no_game, boot_ms_55_hands: reset to the end of the first frame;
+  key_ms_p50/p95/max (+ by key, by screen): a key's acting edge (an arrow's press, OK's
+    release, LONG_OK's 600 ms, HELP's press) to the end of the first frame after it, each key
+    pressed once the device has settled (no frame for 300 ms and the CPU asleep 80% of the
+    last 50 ms); key_ms_<moment>: the named slow moments (a finish, History, Help, ...);
+  golden_checked / golden_matched, taps_lost: the golden scripts played at their own pace
+    (80 ms presses 150 ms apart, queued while the firmware is busy) and each worst case's
+    last screen against the simulator's for the same keys;
+  heap_after_start_kb (the live heap after the first collection once settled, the 55-hand
+    game loaded), heap_live_max_kb_<session>: the largest live heap after a collection;
+  save_*: per committed hand, the flash erased and programmed, its modelled time at the
+    W25Q16JV's typical timings (45 ms a 4 KB erase, 0.4 ms a page) and how long a key
+    pressed as that save starts waits for it (the save's first flash operation to its last).
+Emulated times are instruction cycles at 125 MHz with no XIP wait states: lower bounds.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import firmware_image  # noqa: E402
+
+OUT = os.path.join(ROOT, "build", "board")
+EMU = os.path.join(ROOT, "tools", "board", "emu.mjs")
+RP2040JS = os.path.join(ROOT, "tools", "board", "node_modules", "rp2040js", "package.json")
+RESULTS = os.path.join(ROOT, "bench", "results.json")
+# RPI_PICO: 2 MB of flash, the last 1408 KB littlefs (ports/rp2/boards/RPI_PICO/mpconfigboard.h)
+# mounted with 256-byte program pages (ports/rp2/modules/_boot.py)
+FLASH_BYTES = 2 * 1024 * 1024
+FS_BYTES = 1408 * 1024
+FS_BASE = FLASH_BYTES - FS_BYTES
+BLOCK = 4096
+BUTTONS = (16, 17, 18, 19, 20)     # firmware/boards/pico.py: up, down, left, right, ok
+LONG_MS = 600                      # firmware/buttons.py Buttons.LONG_MS: OK held this long is BACK
+SAVE_GAP_MS = 30                   # flash operations closer than this are one save
+GET = firmware_image.GET_MPY
+
+
+class Needed(Exception):
+    """Something the bench needs is missing: args[0] says what and how to get it, in one line."""
+
+
+def one_line(text):
+    return " ".join(text.split())
+
+
+def check(mpy_dir, which=shutil.which, env=os.environ):
+    """Raise Needed (one line) for the first thing missing; else the picotool folder to give
+    the pico-sdk (None: picotool is on the PATH)."""
+    if not mpy_dir:
+        raise Needed("make bench-board needs a MicroPython source tree with its submodules: "
+                     "make bench-board MPY_DIR=/path/to/micropython (get v1.26.1: %s --recurse-submodules)" % GET)
+    try:
+        firmware_image.mpy_version(mpy_dir)
+        firmware_image.check_toolchain("pico", mpy_dir, which=which, env=env)
+    except firmware_image.Needed as e:
+        raise Needed("make bench-board: " + one_line(e.args[0]))
+    if not os.path.isfile(os.path.join(mpy_dir, "lib", "pico-sdk", "pico_sdk_init.cmake")):
+        raise Needed("make bench-board: %s has no lib/pico-sdk: run `make -C %s/ports/rp2 BOARD=RPI_PICO submodules`"
+                     % (mpy_dir, mpy_dir))
+    if not which("node"):
+        raise Needed("make bench-board: node is not on the PATH (the emulator, rp2040js, runs on it): "
+                     "install Node.js 18 or newer, e.g. `sudo apt-get install nodejs npm`")
+    if not which("socat"):
+        raise Needed("make bench-board: socat is not on the PATH (it gives the emulated USB serial port a "
+                     "pseudo-terminal for `make deploy`): `sudo apt-get install socat`")
+    if which("picotool") or env.get("picotool_DIR"):
+        return env.get("picotool_DIR")
+    raise Needed("make bench-board: the pico-sdk needs picotool 2.1.1 (picotool_DIR or on the PATH): "
+                 "git clone -b 2.1.1 https://github.com/raspberrypi/picotool && cmake -S picotool -B picotool/build "
+                 "-DPICOTOOL_NO_LIBUSB=1 -DPICOTOOL_FLAT_INSTALL=1 -DPICO_SDK_PATH=%s/lib/pico-sdk "
+                 "-DCMAKE_INSTALL_PREFIX=$HOME/picotool && cmake --build picotool/build --target install, "
+                 "then picotool_DIR=$HOME/picotool/picotool" % mpy_dir)
+
+
+# ---- the two images ---------------------------------------------------------------------------
+def _env():
+    return {k: v for k, v in os.environ.items() if k not in firmware_image._NOT_PASSED}
+
+
+def build(mpy_dir, jobs):
+    """(stock, frozen): each {uf2, elf}. The stock image as MicroPython builds it; the frozen one
+    through the project's own `make firmware BOARD=pico`."""
+    mpy_dir = os.path.abspath(mpy_dir)
+    port = os.path.join(mpy_dir, "ports", "rp2")
+    for argv in (["make", "-C", os.path.join(mpy_dir, "mpy-cross"), "-j%d" % jobs],
+                 ["make", "-C", port, "BOARD=RPI_PICO", "-j%d" % jobs]):
+        print("make-bench-board: " + " ".join(argv), flush=True)
+        subprocess.run(argv, check=True, env=_env(), stdout=subprocess.DEVNULL)
+    print("make-bench-board: make firmware BOARD=pico MPY_DIR=%s" % mpy_dir, flush=True)
+    subprocess.run(["make", "firmware", "BOARD=pico", "MPY_DIR=" + mpy_dir], cwd=ROOT, check=True,
+                   env=_env(), stdout=subprocess.DEVNULL)
+    return built(mpy_dir)
+
+
+def built(mpy_dir):
+    port = os.path.join(os.path.abspath(mpy_dir), "ports", "rp2")
+    return ({"uf2": os.path.join(port, "build-RPI_PICO", "firmware.uf2"),
+             "elf": os.path.join(port, "build-RPI_PICO", "firmware.elf")},
+            {"uf2": os.path.join(ROOT, "build", "firmware", firmware_image.image_name("pico")),
+             "elf": os.path.join(port, firmware_image.build_dir("pico"), "firmware.elf")})
+
+
+def symbols(elf):
+    """The addresses the emulator hooks: gc_collect (the live heap when it returns), and where
+    the heap's bookkeeping is (mp_state_ctx, __GcHeapStart/End)."""
+    out = subprocess.run(["arm-none-eabi-nm", "-S", elf], capture_output=True, text=True, check=True).stdout
+    syms = {}
+    for line in out.splitlines():
+        f = line.split()
+        if f and f[-1] in ("gc_collect", "__GcHeapStart", "__GcHeapEnd"):
+            syms[f[-1]] = int(f[0], 16)
+        elif f and f[-1] == "mp_state_ctx" and len(f) == 4:
+            syms[f[-1]] = [int(f[0], 16), int(f[1], 16)]
+    missing = [n for n in ("gc_collect", "__GcHeapStart", "__GcHeapEnd", "mp_state_ctx") if n not in syms]
+    if missing:
+        raise SystemExit("make bench-board: %s has no %s" % (elf, ", ".join(missing)))
+    return syms
+
+
+# ---- the emulator -----------------------------------------------------------------------------
+class Emu:
+    def __init__(self):
+        self.p = subprocess.Popen(["node", EMU], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def send(self, **kw):
+        self.p.stdin.write(json.dumps(kw) + "\n")
+        self.p.stdin.flush()
+
+    def reply(self):
+        line = self.p.stdout.readline()
+        if not line:
+            raise SystemExit("make bench-board: the emulator stopped")
+        r = json.loads(line)
+        if not r.pop("ok"):
+            raise SystemExit("make bench-board: emulator: " + r["error"])
+        return r
+
+    def __call__(self, cmd, **kw):
+        self.send(cmd=cmd, **kw)
+        return self.reply()
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait()
+
+
+# ---- the filesystem (littlefs as the rp2 port mounts it) --------------------------------------
+def _lfs(buf):
+    from littlefs import LittleFS, UserContext
+    return LittleFS(UserContext(buffer=buf), block_size=BLOCK, block_count=FS_BYTES // BLOCK,
+                    prog_size=256, read_size=32, lookahead_size=32, block_cycles=100, mount=False)
+
+
+def with_files(flash, files, out_path):
+    """flash (bytes, the whole chip) with files {name: bytes} written into its littlefs (made
+    when there is none); saved to out_path. Returns the names that did not fit."""
+    buf = bytearray(flash[FS_BASE:])
+    fs = _lfs(buf)
+    try:
+        fs.mount()
+    except Exception:
+        fs.format()
+        fs.mount()
+    left = []
+    for name, data in files.items():
+        try:
+            with fs.open(name, "wb") as f:
+                f.write(data)
+        except Exception:
+            try:
+                fs.remove(name)
+            except Exception:
+                pass
+            left.append(name)
+    fs.unmount()
+    with open(out_path, "wb") as f:
+        f.write(bytes(flash[:FS_BASE]) + bytes(buf))
+    return left
+
+
+def listing(flash):
+    fs = _lfs(bytearray(flash[FS_BASE:]))
+    fs.mount()
+    out = []
+    for root, dirs, names in fs.walk("/"):
+        out += [(root.rstrip("/") + "/" + n) for n in names]
+    return sorted(out)
+
+
+def folder_files(folder):
+    out = {}
+    for n in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, n), "rb") as f:
+            out[n] = f.read()
+    return out
+
+
+# ---- installs ---------------------------------------------------------------------------------
+def install_mpy(stock, syms):
+    """The stock image on an erased chip: it makes its littlefs at first start; then `make
+    deploy PORT=<pty>` copies the app over the USB serial port. Returns (flash path, seconds)."""
+    os.makedirs(OUT, exist_ok=True)
+    tty = os.path.join(OUT, "ttyPico")
+    emu = Emu()
+    emu("load", uf2=stock["uf2"], syms=syms)
+    emu.send(cmd="pty", path=tty)
+    emu.reply()                     # the pty is up; the board runs free until "stop"
+    t0 = time.time()
+    r = subprocess.run(["make", "--no-print-directory", "deploy", "PORT=" + tty], cwd=ROOT, env=_env(),
+                       capture_output=True, text=True)
+    secs = time.time() - t0
+    emu.send(cmd="stop")
+    emu.reply()
+    path = os.path.join(OUT, "mpy.flash")
+    emu("save_flash", path=path)
+    emu.close()
+    if r.returncode:
+        raise SystemExit("make bench-board: make deploy over the emulated serial port failed:\n" + r.stdout + r.stderr)
+    return path, secs
+
+
+def install_frozen(frozen):
+    """The frozen image on a chip whose littlefs is made and empty (as after a first start)."""
+    os.makedirs(OUT, exist_ok=True)
+    path = os.path.join(OUT, "frozen.flash")
+    flash = bytearray(b"\xff" * FLASH_BYTES)
+    with open(frozen["uf2"], "rb") as f:
+        data = f.read()
+    for off in range(0, len(data) - 511, 512):
+        blk = data[off:off + 512]
+        if blk[:8] != b"UF2\n\x57\x51\x5d\x9e":
+            continue
+        target = int.from_bytes(blk[12:16], "little") - 0x10000000
+        size = int.from_bytes(blk[16:20], "little")
+        flash[target:target + size] = blk[32:32 + size]
+    with_files(bytes(flash), {}, path)
+    return path
+
+
+# ---- playing ----------------------------------------------------------------------------------
+def steps_of(keys):
+    from host_sim import script
+    return script.parse(keys)
+
+
+def acting_edge(bits, down, up, hold_ms):
+    """When a press acts (firmware/buttons.py): an arrow when pressed, OK when let go (or at
+    LONG_MS held: BACK), OK+UP/DOWN (HELP) when the chord is made."""
+    if bits == 16:
+        return down + LONG_MS * 1e6 if hold_ms >= LONG_MS else up
+    return down
+
+
+class Board:
+    """One booted device: emulator, the image, the files it starts with."""
+
+    def __init__(self, image, syms, flash, files=None, flash_model="typical"):
+        self.emu = Emu()
+        self.path = None
+        if files:
+            with open(flash, "rb") as f:
+                base = f.read()
+            fd, self.path = tempfile.mkstemp(prefix="phase10-board-", suffix=".flash")
+            os.close(fd)
+            self.left = with_files(base, files, self.path)
+            flash = self.path
+        else:
+            self.left = []
+        self.emu("load", flash=flash, syms=syms, flash_model=flash_model)
+        self.keys = []       # (name, screen, edge_ns, first frame end or None)
+
+    def boot(self):
+        """(ms from reset to the end of the first frame that shows something, settled?): the
+        display's set-up clears the panel first, which is not a screen yet."""
+        r = self.emu("settle", max_ms=20000)
+        fr = [f for f in self.emu("frames")["frames"] if f.get("lit")]
+        first = fr[0]["end"] / 1e6 if fr else None
+        return first, r["settled"]
+
+    def play_timed(self, keys, screen):
+        """Each key once the device has settled; its acting edge to the end of the first
+        frame after it."""
+        from host_sim import script
+        names = keys.replace(",", " ").split()
+        for name, step in zip(names, script.parse(keys)):
+            self.emu("settle", max_ms=20000)
+            self.emu("frames")
+            bits, hold, then = step
+            r = self.emu("keys", steps=[[bits, hold, 0]])
+            s = self.emu("settle", max_ms=20000)
+            if not bits:
+                continue
+            down, up = r["presses"][0]
+            edge = acting_edge(bits, down, up, hold)
+            fr = [f for f in self.emu("frames")["frames"] if f["start"] >= edge]
+            self.keys.append((name.upper(), screen, edge, fr[0]["end"] if fr else None, s["settled"]))
+
+    def play_paced(self, keys):
+        self.emu("settle", max_ms=20000)
+        self.emu("keys", steps=[list(s) for s in steps_of(keys)])
+        return self.emu("settle", max_ms=60000)["settled"]
+
+    def rows(self):
+        g = bytes.fromhex(self.emu("screen")["gram"])
+        return ["".join("#" if g[(y >> 3) * 128 + x] >> (y & 7) & 1 else "." for x in range(128))
+                for y in range(64)]
+
+    def close(self):
+        self.emu.close()
+        if self.path:
+            os.remove(self.path)
+
+
+# ---- golden screens ---------------------------------------------------------------------------
+# Well-mixed seeds: xorshift from small seeds (1, 2, ...) gives nearly the same first numbers,
+# so the same Twist card or dice, and a random screen would pass for a fixed one.
+SEEDS = (0x2545F491, 0x9E3779B9, 0x6A09E667)
+
+
+def golden_cases():
+    """[(name, keys, files)] of the golden screens that do not depend on the random source:
+    rendered on the simulator with SEEDS, the same screen (the About screen, which shows the
+    board's own free heap, is left out too)."""
+    from host_sim import golden, script, sim
+    from engine_mpy import savefile
+    out, skipped = [], []
+    for name, keys in golden.CASES:
+        files = {}
+        k = keys
+        if keys.startswith("GAME:"):
+            g, _, k = keys[5:].partition(" ")
+            files["game.json"] = savefile.dumps(golden.SAVED[g]()).encode()
+        if name == "about":
+            skipped.append(name)
+            continue
+        shots = []
+        for seed in SEEDS:
+            sim.use_fake_machine()
+            state = tempfile.mkdtemp(prefix="phase10-seed-")
+            try:
+                for n, data in files.items():
+                    with open(os.path.join(state, n), "wb") as f:
+                        f.write(data)
+                dev = script.Device(board="pico", state=state, mem_free=golden.MEM_FREE, seed=seed)
+                dev.play(script.parse(k))
+                shots.append(dev.rows())
+            finally:
+                shutil.rmtree(state, ignore_errors=True)
+        if any(x != shots[0] for x in shots):
+            skipped.append(name)
+            continue
+        out.append((name, k, files))
+    return out, skipped
+
+
+def check_golden(image, syms, flash, cases):
+    from host_sim import golden
+    bad = []
+    for name, keys, files in cases:
+        b = Board(image, syms, flash, files)
+        b.boot()
+        b.play_paced(keys)
+        with open(golden.path(name)) as f:
+            want = f.read().split()
+        if b.rows() != want:
+            bad.append(name)
+        b.close()
+        print("make-bench-board:   golden %s %s" % (name, "differs" if name in bad else "ok"), flush=True)
+    return bad
+
+
+# ---- the figures ------------------------------------------------------------------------------
+def pct(xs, p):
+    xs = sorted(xs)
+    if not xs:
+        return None
+    k = (len(xs) - 1) * p / 100.0
+    i = int(k)
+    j = min(i + 1, len(xs) - 1)
+    return round(xs[i] + (xs[j] - xs[i]) * (k - i), 1)
+
+
+def sim_final(start, chunks):
+    """The simulator's last screen for a worst case's keys (host_sim/script.py's pace)."""
+    from host_sim import script, sim
+    sim.use_fake_machine()
+    state = tempfile.mkdtemp(prefix="phase10-final-")
+    try:
+        for n, data in folder_files(start).items():
+            with open(os.path.join(state, n), "wb") as f:
+                f.write(data)
+        dev = script.Device(board="pico", state=state)
+        for c in chunks:
+            dev.play(script.parse(c))
+        return dev.rows()
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+
+
+# --quick: what a loaded host can run in well under an hour. Golden screens: these; worst
+# cases: the Classic tie-break (Continue of the 55-hand game, the finish into the 1,000-game
+# history, History, New game on the roster), Twist (the last hand with Twist cards, the
+# finish) and Dice (a turn's real dice with Help opened halfway); the score sheets' long
+# scrolls left out and History's and the roster's cut to two keys (the screens they reach
+# are the same).
+QUICK_GOLDEN = ("menu", "settings", "help_menu", "newgame_players", "cards_hand_full", "cards_standings",
+                "twist_card", "dice_over", "rules_phase", "history")
+QUICK_SESSIONS = ("worst_classic_tiebreak", "worst_twist", "worst_dice")
+
+
+def quick(sessions, cases):
+    from tests import worst
+    from tests import table_keys as K
+    short = {worst.HISTORY[0][0]: K.menu("history") + " DOWN UP", worst.HISTORY[1][0]: "OK DOWN",
+             worst.ROSTER[0][0]: K.menu("new game") + " OK OK DOWN DOWN"}
+    out = []
+    for s in sessions:
+        if s["name"] not in QUICK_SESSIONS:
+            continue
+        s = dict(s)
+        steps = [(short.get(c, c), e) for c, e in zip(s["chunks"], s["expect"])
+                 if c != worst.SHEET and not c.startswith("DOWN OK " + K.down(8)) and not c.startswith("LEFT " + worst.SHEET)]
+        steps = [(c.replace(K.down(20), K.down(2)), e) for c, e in steps]
+        s["chunks"] = [c for c, _ in steps]
+        s["expect"] = [e for _, e in steps]
+        out.append(s)
+    return out, [c for c in cases if c[0] in QUICK_GOLDEN]
+
+
+def measure_boot(label, image, syms, flash, sessions):
+    res = {}
+    # boot: no game, and the 55-hand 6-player game (the worst Classic's save of 55 hands)
+    b = Board(image, syms, flash)
+    res["boot_ms_no_game"] = round(b.boot()[0], 1)
+    b.close()
+    tb = [s for s in sessions if s["name"] == "worst_classic_tiebreak"][0]
+    b = Board(image, syms, flash, folder_files(tb["start"]))
+    first, _ = b.boot()
+    res["boot_ms_55_hands"] = round(first, 1)
+    h = b.emu("heaplog")["samples"]
+    res["heap_after_start_kb"] = round(h[-1]["live"] / 1024.0, 1) if h else None
+    b.close()
+    print("make-bench-board: %s boot %s / %s ms" % (label, res["boot_ms_no_game"], res["boot_ms_55_hands"]), flush=True)
+    return res
+
+
+def measure(label, image, syms, flash, sessions, golden, paced):
+    res = measure_boot(label, image, syms, flash, sessions)
+
+    keys = []
+    saves = []
+    lost = []
+    not_fitted = {}
+    for s in sessions:
+        b = Board(image, syms, flash, folder_files(s["start"]))
+        if b.left:
+            not_fitted[s["name"]] = len(b.left)
+        b.boot()
+        b.emu("heaplog")
+        b.emu("flashlog")
+        for chunk, screen in zip(s["chunks"], s["expect"]):
+            b.play_timed(chunk, screen)
+        live = [x["live"] for x in b.emu("heaplog")["samples"]]
+        res["heap_live_max_kb_" + s["name"]] = round(max(live) / 1024.0, 1) if live else None
+        saves += group_saves(b.emu("flashlog")["ops"])
+        keys += [(s["name"],) + k for k in b.keys]
+        b.close()
+        print("make-bench-board: %s %s: %d keys timed" % (label, s["name"], len(b.keys)), flush=True)
+        if s["name"] not in paced:
+            continue
+        # the same keys at the scripts' own pace, queued while busy: the same last screen as
+        # the simulator's, or a tap was lost
+        b = Board(image, syms, flash, folder_files(s["start"]))
+        b.boot()
+        for chunk in s["chunks"]:
+            b.play_paced(chunk)
+        if b.rows() != sim_final(s["start"], s["chunks"]):
+            lost.append(s["name"])
+        b.close()
+    drew = [(n, k, scr, (end - edge) / 1e6) for n, k, scr, edge, end, _ in keys if end is not None]
+    ms = [d[3] for d in drew]
+    res["keys_timed"] = len(keys)
+    res["keys_that_draw"] = len(drew)
+    res["key_ms_p50"] = pct(ms, 50)
+    res["key_ms_p95"] = pct(ms, 95)
+    res["key_ms_max"] = round(max(ms), 1) if ms else None
+    for k in sorted(set(d[1] for d in drew)):
+        xs = [d[3] for d in drew if d[1] == k]
+        res["key_ms_p95_key_" + k] = pct(xs, 95)
+    for scr in sorted(set(d[2] for d in drew)):
+        xs = [d[3] for d in drew if d[2] == scr]
+        res["key_ms_p95_screen_" + scr] = pct(xs, 95)
+        res["key_ms_max_screen_" + scr] = round(max(xs), 1)
+    live = [v for k, v in res.items() if k.startswith("heap_live_max_kb_") and v is not None]
+    if live:
+        res["heap_live_max_kb"] = max(live)
+    res["paced_sessions"] = len(paced)
+    res["taps_lost_sessions"] = len(lost)
+    if saves:
+        res["saves"] = len(saves)
+        res["save_erased_kb_max"] = max(s["erased"] for s in saves) / 1024.0
+        res["save_programmed_kb_max"] = round(max(s["programmed"] for s in saves) / 1024.0, 1)
+        res["save_flash_ms_p50"] = pct([s["flash_ms"] for s in saves], 50)
+        res["save_flash_ms_max"] = round(max(s["flash_ms"] for s in saves), 1)
+        res["key_wait_during_save_ms_max"] = round(max(s["span_ms"] for s in saves), 1)
+    if golden is not None:
+        cases, _ = golden
+        bad = check_golden(image, syms, flash, cases)
+        res["golden_checked"] = len(cases)
+        res["golden_matched"] = len(cases) - len(bad)
+    return res, lost, not_fitted
+
+
+def group_saves(ops):
+    """Flash operations closer than SAVE_GAP_MS as one save: bytes erased, programmed, the
+    modelled flash time and the span from its first operation's start to its last's end."""
+    out = []
+    for op in ops:
+        end = op["t"] + op["ns"]
+        if out and op["t"] - out[-1]["_end"] < SAVE_GAP_MS * 1e6:
+            s = out[-1]
+        else:
+            s = {"erased": 0, "programmed": 0, "flash_ms": 0.0, "_t": op["t"], "_end": end}
+            out.append(s)
+        s["erased"] += op["erased"]
+        s["programmed"] += op["programmed"]
+        s["flash_ms"] += op["ns"] / 1e6
+        s["_end"] = end
+    for s in out:
+        s["span_ms"] = (s.pop("_end") - s.pop("_t")) / 1e6
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="tools/bench_board.py", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--mpy-dir", default="")
+    ap.add_argument("--check", action="store_true", help="only say what is missing (one line), exit 2 if anything")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--only", choices=("mpy", "frozen"), default=None)
+    ap.add_argument("--no-golden", action="store_true")
+    ap.add_argument("--no-build", action="store_true", help="use the images the last run built")
+    ap.add_argument("--no-deploy", action="store_true", help="the .mpy install the last run's make deploy left (build/board/mpy.flash)")
+    ap.add_argument("--boot-only", action="store_true", help="only the start-up figures, merged into the last run's")
+    ap.add_argument("--quick", action="store_true", help="a subset (QUICK_GOLDEN, QUICK_SESSIONS) for a loaded host")
+    ap.add_argument("--paced", default="worst_classic_55,worst_dice",
+                    help="the worst cases also played at the scripts' pace and checked against the simulator's last screen")
+    a = ap.parse_args(argv)
+    mpy_dir = os.path.expanduser(a.mpy_dir)
+    try:
+        pt = check(mpy_dir)
+        if not os.path.isfile(RP2040JS) and not a.check:
+            raise Needed("make bench-board: rp2040js is not installed: cd tools/board && npm ci")
+    except Needed as e:
+        print(e.args[0], file=sys.stderr)
+        return 2
+    if a.check:
+        return 0
+    if pt:
+        os.environ["picotool_DIR"] = pt
+    t0 = time.time()
+    stock, frozen = built(mpy_dir) if a.no_build else build(mpy_dir, a.jobs)
+    from tests import worst
+    tmp = tempfile.mkdtemp(prefix="phase10-board-")
+    try:
+        sessions = worst.sessions(tmp)
+        golden = None if a.no_golden or a.boot_only else golden_cases()
+        if a.quick:
+            sessions, cases = quick(sessions, golden[0] if golden else [])
+            golden = (cases, golden[1]) if golden else None
+            a.paced = ""
+        board = {}
+        installs = []
+        if a.only in (None, "mpy"):
+            syms = symbols(stock["elf"])
+            if a.no_deploy and os.path.isfile(os.path.join(OUT, "mpy.flash")):
+                flash, secs = os.path.join(OUT, "mpy.flash"), None
+            else:
+                flash, secs = install_mpy(stock, syms)
+                print("make-bench-board: make deploy over the emulated USB serial port: %.0f s" % secs, flush=True)
+            installs.append(("mpy", stock, syms, flash, secs))
+        if a.only in (None, "frozen"):
+            installs.append(("frozen", frozen, symbols(frozen["elf"]), install_frozen(frozen), None))
+        for label, image, syms, flash, secs in installs:
+            if a.boot_only:
+                board[label] = measure_boot(label, image, syms, flash, sessions)
+                continue
+            res, lost, not_fitted = measure(label, image, syms, flash, sessions, golden,
+                                            [n for n in a.paced.split(",") if n])
+            res["files_not_fitted"] = sum(not_fitted.values())
+            if secs is not None:
+                res["deploy_s"] = round(secs)
+            if golden is not None:
+                res["golden_skipped"] = len(golden[1])
+            board[label] = {k: v for k, v in res.items() if v is not None}
+            if not_fitted:
+                print("make-bench-board: %s: files that did not fit on the filesystem: %s"
+                      % (label, ", ".join("%s %d" % kv for kv in sorted(not_fitted.items()))), flush=True)
+            if lost:
+                print("make-bench-board: %s: the last screen differs from the simulator's in %s"
+                      % (label, ", ".join(lost)), flush=True)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    with open(RESULTS) as f:      # read just now: an install measured alongside keeps its entry
+        results = json.load(f)
+    old = results.get("board", {})
+    for label, res in board.items():
+        if a.boot_only:
+            old.setdefault(label, {}).update(res)
+        else:
+            old[label] = res
+    results["board"] = old
+    with open(RESULTS, "w") as f:
+        json.dump(results, f, indent=1, sort_keys=True)
+        f.write("\n")
+    print(json.dumps(board, indent=1, sort_keys=True))
+    print("make-bench-board: %d s" % (time.time() - t0))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
