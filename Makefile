@@ -22,7 +22,8 @@ BOTH_TESTS := $(shell find tests/both -name '*.py' -not -name 'run.py' 2>/dev/nu
 # The display driver the board runs from /lib (compiled from the pinned package in .venv),
 # and the twin's edges (fake machine + controller emulator) that the shared display tests drive.
 DRIVER_SITE = $(shell $(PY) -c "import importlib.util as u, os; print(os.path.dirname(u.find_spec('adafruit_ssd1306').origin))")
-DRIVER_SRC := adafruit_ssd1306.py adafruit_bus_device/__init__.py adafruit_bus_device/i2c_device.py adafruit_bus_device/spi_device.py
+DRIVER_SRC := adafruit_ssd1306.py adafruit_bus_device/__init__.py adafruit_bus_device/i2c_device.py adafruit_bus_device/spi_device.py \
+              microdot/__init__.py microdot/microdot.py
 # The least that drives the twin under a capped heap (make bench's heap figures, the session
 # tests): the wired display's machine, the virtual clock and the key runner, compiled into
 # $(BUILD)/runner and run as `micropython -m twin_play`.

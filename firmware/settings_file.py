@@ -13,6 +13,11 @@ DEFAULTS = {
     "three_button": False,
     "entry": "cards",
     "sh1106": False,
+    # The table on phones (boards with Wi-Fi, firmware/table.py): off until turned on; the
+    # access point's name and WPA2 password are made at random the first time, then kept.
+    "table": False,
+    "wifi_ssid": "",
+    "wifi_pw": "",
 }
 
 
@@ -32,10 +37,22 @@ def check_settings(d):
             ok = isinstance(v, int) and v is not True and v is not False and 0 <= v <= 0xFFFF
             if ok and k == "contrast":
                 ok = v <= 255
+        elif k == "wifi_ssid":
+            ok = isinstance(v, str) and len(v) <= 32 and _printable(v)
+        elif k == "wifi_pw":
+            # WPA2: 8 to 63 printable characters ("" until the table is first turned on)
+            ok = isinstance(v, str) and (v == "" or 8 <= len(v) <= 63) and _printable(v)
         else:
             ok = v in ("cards", "points")
         out[k] = v if ok else dv
     return out
+
+
+def _printable(v):
+    for ch in v:
+        if not " " <= ch <= "~":
+            return False
+    return True
 
 
 def _parse_settings(text):
@@ -54,13 +71,15 @@ def load(store):
     return _parse_settings(text), msg, False
 
 
-def save(app, key, value):
-    """Commit one setting. Writes flash only when the value really changes; returns
-    whether it did."""
-    if app.settings.get(key) == value:
+def save(app, key, value, also=None):
+    """Commit one setting (and the settings in the dict also that come with it, in the
+    same write). Writes flash only when a value really changes; returns whether it did."""
+    if app.settings.get(key) == value and not also:
         return False
     new = dict(app.settings)
     new[key] = value
+    if also:
+        new.update(also)
     if app.settings_unread:
         # settings.json is there but could not be read: never written over with settings
         # built without it. The change holds until power-off.
@@ -85,4 +104,9 @@ def _apply(app, key):
     elif key == "sh1106":
         # The display driver is set up once, at start-up.
         app.say("The display type takes effect at the next start.")
+    elif key == "table":
+        # the access point and the page's server start or stop at once (firmware/phones.py)
+        from firmware import phones
+        phones.switch(app)
+        phones = None
     # dim_s / off_s are read live by the loop.

@@ -1,0 +1,71 @@
+# The table on phones, switched on and off: the Settings line "Phones" (boards with Wi-Fi
+# only, off by default) and start-up call switch(). It opens the access point and starts the
+# page's server (firmware/table.py) or stops both. The server's code is imported only here
+# and only when the setting is on, so a device that never turns it on never loads it.
+
+# Password letters: no 0/O, 1/l/I, so it reads off the OLED without doubt. 10 of 32: 50 bits.
+_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
+_PW_LEN = 10
+
+
+def credentials(raw):
+    """The access point's name and WPA2 password, made from random bytes raw (at least
+    _PW_LEN + 2 of them): {"wifi_ssid": "Phase10-XXXX", "wifi_pw": 10 letters}."""
+    n = len(_LETTERS)
+    pw = "".join(_LETTERS[raw[i] % n] for i in range(_PW_LEN))
+    tag = "%02X%02X" % (raw[_PW_LEN], raw[_PW_LEN + 1])
+    return {"wifi_ssid": "Phase10-" + tag, "wifi_pw": pw}
+
+
+def has_wifi(app):
+    return bool(getattr(app.board, "WIFI", None))
+
+
+def new_credentials(app):
+    """The settings to save with "table" turned on: a name and password the first time."""
+    if app.settings.get("wifi_pw"):
+        return None
+    from firmware import net
+    return credentials(net.random_bytes(_PW_LEN + 2))
+
+
+def wifi_text(s):
+    """What a phone camera joins with (the standard Wi-Fi QR text)."""
+    return "WIFI:S:%s;T:WPA;P:%s;;" % (_escape(s["wifi_ssid"]), _escape(s["wifi_pw"]))
+
+
+def _escape(v):
+    out = ""
+    for ch in v:
+        out += "\\" + ch if ch in "\\;,:\"" else ch
+    return out
+
+
+def switch(app):
+    """Start or stop the table as app.settings["table"] says (nothing on a board without
+    Wi-Fi). A failure to start is said on a note; the game is never touched."""
+    on = app.settings["table"] and has_wifi(app) and app.settings["wifi_pw"]
+    t = app.table
+    if on and t is None:
+        try:
+            from firmware import net
+            s = app.settings
+            ip = net.start_ap(app.board.WIFI, s["wifi_ssid"], s["wifi_pw"])
+            from firmware.table import Table
+            app.table = Table(app, app.table_host, app.table_port)
+            port = app.table_port
+            app.table_url = "http://%s/" % ip if port == 80 else "http://%s:%d/" % (ip, port)
+        except (OSError, MemoryError, ImportError) as e:
+            app.table = None
+            app.say("The table on phones could not start (%s): the game goes on." % (e,))
+    elif not on and t is not None:
+        app.table = None
+        t.stop()
+        from firmware import net
+        try:
+            net.stop_ap()
+        except OSError:
+            pass
+        import sys
+        for m in ("firmware.table", "firmware.table_page", "microdot", "microdot.microdot", "microdot.helpers"):
+            sys.modules.pop(m, None)

@@ -1,0 +1,210 @@
+# The table on phones: a read-only page with the standings, the whole score sheet, the
+# Twist board and the winner, served over the device's own Wi-Fi by Microdot (PyPI
+# `microdot`, the maintained MicroPython web framework; docs/architecture.md says why).
+# Loaded only while Settings > Phones is on (firmware/phones.py).
+#
+# It runs beside the app loop, not in a thread: the loop's rest between keys (App.step,
+# at most POLL_MS) is spent in wait(), which runs asyncio's loop until the time is up or a
+# key is queued (the buttons are sampled on a timer, so a press is never lost, only kept
+# until the server's current slice of work ends; make bench measures that slice).
+#
+# Two routes, both GET: "/" the page (firmware/table_page.py, gzipped, cached by the phone
+# by its ETag) and "/state" the game as JSON (engine_mpy/standings.page), made once per
+# commit and kept as bytes until the next; the page asks for it every second and an
+# unchanged game costs a 304. No request names a file: nothing is read from the flash here.
+# Abuse is bounded: at most _LIVE connections at once (more are closed at once), a request's
+# head at most _HEAD_MAX bytes (read in small pieces, never a whole endless line), and
+# _TIMEOUT_S seconds for a connection's whole life.
+import gc
+import json
+
+import asyncio
+
+from microdot import Microdot, Response
+
+from firmware import table_page
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+_LIVE = const(6)
+_HEAD_MAX = const(2048)
+_TIMEOUT_S = const(10)
+_PIECE = const(256)
+# a 413-style refusal of a head that is too big: microdot answers 400 and closes
+_TOO_BIG = const(104)     # ECONNRESET: microdot drops it quietly
+
+_sleep_ms = getattr(asyncio, "sleep_ms", None)
+
+
+async def _nap(ms):
+    if _sleep_ms is not None:
+        await _sleep_ms(ms)
+    else:
+        await asyncio.sleep(ms / 1000)
+
+
+class _Head:
+    """A connection's reader that gives microdot lines of the request's head, reading
+    at most _HEAD_MAX bytes in pieces: an endless header line cannot fill the heap."""
+
+    def __init__(self, reader):
+        self.r = reader
+        self.buf = b""
+        self.left = _HEAD_MAX
+
+    async def readline(self):
+        while True:
+            i = self.buf.find(b"\n")
+            if i >= 0:
+                line = self.buf[:i + 1]
+                self.buf = self.buf[i + 1:]
+                return line
+            if self.left <= 0:
+                raise OSError(_TOO_BIG)
+            data = await self.r.read(_PIECE if self.left > _PIECE else self.left)
+            if not data:
+                line = self.buf
+                self.buf = b""
+                return line
+            self.left -= len(data)
+            self.buf += data
+
+    async def read(self, n=-1):
+        raise OSError(_TOO_BIG)       # no route takes a body
+
+    async def readexactly(self, n):
+        raise OSError(_TOO_BIG)
+
+
+class _Server(Microdot):
+    def __init__(self, table):
+        Microdot.__init__(self)
+        self.table = table
+        self.live = 0
+        self.refused = 0       # connections closed at once: _LIVE were open
+        self.dropped = 0       # connections ended by the timeout or an error
+        self.route("/")(table.page)
+        self.route("/state")(table.state)
+
+    async def handle_request(self, reader, writer):
+        if self.live >= _LIVE:
+            self.refused += 1
+            await _close(writer)
+            return
+        self.live += 1
+        try:
+            await asyncio.wait_for(Microdot.handle_request(self, _Head(reader), writer), _TIMEOUT_S)
+        except Exception:      # a timeout, a dropped client, a heap too full: that one goes
+            self.dropped += 1
+            await _close(writer)
+        finally:
+            self.live -= 1
+
+
+async def _close(writer):
+    try:
+        writer.close()
+        await writer.wait_closed()
+    except Exception:
+        pass
+
+
+def _never():
+    return False
+
+
+class Table:
+    """The page's server on app (app.table while the setting is on)."""
+
+    def __init__(self, app, host, port):
+        self.app = app
+        self.key = None         # what the kept JSON was made from (see _fresh)
+        self.body = None
+        self.etag = None
+        self.made = 0           # JSON bodies made (one per commit at most)
+        self.served = 0         # requests answered
+        # The longest a wait() ran past its time, and the longest a JSON took to make (ms):
+        # what a key queued meanwhile waits at most (make bench-table reports them).
+        self.late_max = 0
+        self.make_max = 0
+        self.loop = asyncio.new_event_loop()
+        self.server = _Server(self)
+        self.task = self.loop.create_task(self.server.start_server(host, port))
+        self.wait(1, _never)    # the socket listens from here on
+
+    def wait(self, ms, ready):
+        """Serve for up to ms, returning within about 2 ms once ready() (a key queued)."""
+        clk = self.app.clock
+        t0 = clk.ticks_ms()
+        self.loop.run_until_complete(self._wait(ms, ready))
+        late = clk.ticks_diff(clk.ticks_ms(), t0) - ms
+        if late > self.late_max:
+            self.late_max = late
+
+    async def _wait(self, ms, ready):
+        clk = self.app.clock
+        t0 = clk.ticks_ms()
+        while not ready():
+            left = ms - clk.ticks_diff(clk.ticks_ms(), t0)
+            if left <= 0:
+                return
+            await _nap(left if left < 2 else 2)
+
+    def stop(self):
+        try:
+            self.server.shutdown()
+            self.wait(20, _never)
+        except Exception:
+            pass
+        self.body = None
+
+    # --- the routes -------------------------------------------------------------------
+    def page(self, req):
+        self.served += 1
+        h = {"Content-Type": "text/html; charset=UTF-8", "Cache-Control": "no-cache",
+             "ETag": table_page.ETAG}
+        if req.headers.get("If-None-Match") == table_page.ETAG:
+            return Response(b"", 304, h)
+        h["Content-Encoding"] = "gzip"
+        return Response(table_page.PAGE, 200, h)
+
+    def state(self, req):
+        self.served += 1
+        self._fresh()
+        h = {"Content-Type": "application/json", "Cache-Control": "no-cache", "ETag": self.etag}
+        if req.headers.get("If-None-Match") == self.etag:
+            return Response(b"", 304, h)
+        return Response(self.body, 200, h)
+
+    def _fresh(self):
+        # Made again only when a commit happened (App.commits) or the game changed (a new
+        # one, a finish): a phone asking every second costs nothing between hands.
+        app = self.app
+        s = app.session
+        g = s.game if s is not None else None
+        key = (app.commits, id(g))
+        if key == self.key and self.body is not None:
+            return
+        self.body = None
+        gc.collect()
+        clk = app.clock
+        t0 = clk.ticks_ms()
+        if g is None:
+            d = {"none": "No game is running on the device."}
+        else:
+            from engine_mpy import standings
+            try:
+                d = standings.page(g)
+            finally:
+                g.records.close()
+        self.body = json.dumps(d).encode()
+        d = None
+        self.made += 1
+        self.key = key
+        t0 = clk.ticks_diff(clk.ticks_ms(), t0)
+        if t0 > self.make_max:
+            self.make_max = t0
+        self.etag = '"%d-%d"' % (app.commits, self.made)
