@@ -157,10 +157,13 @@ soak: mpy
 clean:
 	rm -rf build .hypothesis
 
-# Debian's Chromium, for the test that prints a score sheet page to PDF (tests/test_export.py
-# skips without it). Needs root or sudo and the Debian mirror; not part of `make test`.
+# Debian's Chromium and zbar: the score sheet printed to PDF (tests/test_export.py), the
+# table on phones' page opened by Playwright (tests/test_table_page.py) and its QR codes
+# decoded (tests/test_table_qr.py). Needs root or sudo and the Debian mirror; CI runs it
+# before `make test` (.ci/run).
 .PHONY: browser
 browser:
-	@command -v chromium >/dev/null 2>&1 || { S=$$(test "$$(id -u)" = 0 || echo sudo); \
-	  $$S apt-get update -q && DEBIAN_FRONTEND=noninteractive $$S apt-get install -y -q chromium; }
+	@command -v chromium >/dev/null 2>&1 && command -v zbarimg >/dev/null 2>&1 || { \
+	  S=$$(test "$$(id -u)" = 0 || echo sudo); \
+	  $$S apt-get update -q && DEBIAN_FRONTEND=noninteractive $$S apt-get install -y -q chromium zbar-tools; }
 	@chromium --version

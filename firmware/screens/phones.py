@@ -73,10 +73,15 @@ class Phones(Screen):
 
 
 def _cut(s, n):
+    """s in lines of at most n characters, a long one broken after a "-" where it can."""
     out = []
     while s:
-        out.append(s[:n])
-        s = s[n:]
+        k = n
+        i = s.find("-") + 1
+        if len(s) > n and 0 < i <= n:
+            k = i
+        out.append(s[:k])
+        s = s[k:]
     return out
 
 
