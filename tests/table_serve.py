@@ -1,7 +1,7 @@
 # The device serving the table on phones, for tests/test_table_page.py and
 # tools/bench_table.py: under the micropython binary, the firmware's real app (built by
 # firmware.main on STATE, a Pico W's board file, the fake `machine` and `network` of
-# host_sim/twin) turns Settings > Phones on as the Settings screen does, then runs its
+# tests/table_wire and host_sim/twin) turns Settings > Phones on as the Settings screen does, then runs its
 # loop on the real clock, serving on 127.0.0.1:PORT (real sockets, the loopback only).
 # Between steps it looks in CMD (a folder) for:
 #   hand.json  a record to commit as the hand entry screens do (session.apply; the loop's
@@ -33,7 +33,6 @@ def _take(p):
 
 def main(argv):
     state, port, cmd = argv[0], int(argv[1]), argv[2]
-    machine.reset_world()
     from firmware.board import Board
     from firmware import main as fw
     from firmware.clock import Clock
@@ -59,7 +58,7 @@ def main(argv):
         app.step()
         steps += 1
         if pressed is not None and steps % 10 == 0:
-            machine.keys.release(pressed)
+            machine.held.discard(pressed)
             pressed = None
         if steps % 20:
             continue
@@ -72,7 +71,7 @@ def main(argv):
         k = cmd + "/key"
         if _exists(k) and pressed is None:
             pressed = board.BUTTONS[keys[_take(k).strip()]]
-            machine.keys.press(pressed)
+            machine.held.add(pressed)
         if _exists(cmd + "/stop"):
             import gc
             gc.collect()

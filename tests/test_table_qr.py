@@ -79,3 +79,11 @@ def test_a_password_is_made_from_the_random_bytes_given():
         assert ch not in a["wifi_pw"] + b["wifi_pw"]
     # the Wi-Fi text escapes what the standard reserves
     assert wifi_text({"wifi_ssid": "a;b", "wifi_pw": "p:w\\d,\"x"}) == 'WIFI:S:a\\;b;T:WPA;P:p\\:w\\\\d\\,\\"x;;'
+
+
+def test_the_page_on_the_device_is_the_one_its_source_makes():
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "table_page.py"), "--check"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
