@@ -31,7 +31,7 @@ except ImportError:
 
 _LIVE = const(6)
 _HEAD_MAX = const(2048)
-_TIMEOUT_S = const(10)
+_TIMEOUT_S = const(5)
 _PIECE = const(256)
 # a 413-style refusal of a head that is too big: microdot answers 400 and closes
 _TOO_BIG = const(104)     # ECONNRESET: microdot drops it quietly
