@@ -126,6 +126,12 @@ bench: $(STAMP) $(HEAP32)
 	@$(MAKE) --no-print-directory mpy BUILD=build/bench
 	$(PY) tools/bench.py build/bench
 
+# What the table on phones costs: a key's longest extra wait while the server works, the
+# JSON's making time, the least heap that serves two phones (tools/bench_table.py).
+.PHONY: bench-table
+bench-table: mpy
+	$(PY) tools/bench_table.py
+
 # The dice evaluator's median time per roll and phase on the micropython binary (budget 200 us).
 bench-dice: mpy
 	MICROPYPATH=$(BUILD) $(MPY) tools/bench_dice.py

@@ -105,42 +105,56 @@ def summary(game):
     return _card_summary(game)
 
 
-def page(game):
-    """summary(game) with "title", the players' phases in words ("words"), "sheet" and,
-    for Twist, "board": {"spaces": [the phase on each space, 0 a Twist space], "red": the
-    red space's index, "pawns": [each player's space index; red + 1 once past it]}.
-    Phase 10 and Masters: "sheet" is [[hand, dealer, went out, [[points, completed, phase,
-    running total] per player]]] (names as seats), "tiebreak_out" who went out first in a
-    tie-break hand (-1: none). Twist: [[hand, dealer, [move per player]]] (3, 2, 1, 6, 4;
-    -1 a failed Twist card). Dice: the book's rows [label, [cells in turn order]]."""
+def page(game, sheet=True):
+    """summary(game) with "title", the players' phases in words ("words"), "sheet" (the
+    rows of sheet_rows; left out when sheet is False: the device sends them one at a time)
+    and, for Twist, "board": {"spaces": [the phase on each space, 0 a Twist space], "red":
+    the red space's index, "pawns": [each player's space index; red + 1 once past it]}.
+    Phase 10 and Masters add "tiebreak_out": who went out first in a tie-break hand (-1:
+    none)."""
     d = summary(game)
     kind = game.KIND
     d["title"] = TITLES[kind]
     players = d["players"]
     if kind == "twist":
         st = game.state
-        n = st.n
         d["board"] = {"spaces": list(game.phases), "red": game.red, "pawns": list(st.pos)}
-        moves = game.moves_by_hand()
-        first = game.settings["dealer"]
-        rows = []
-        for h in range(len(moves) // n):
-            rows.append([h + 1, (first + h) % n, [moves[h * n + p] - 1 for p in range(n)]])
-        d["sheet"] = rows
+        for p in players:
+            p["words"] = p["text"]
     elif kind == "dice":
         from engine_mpy.dice_eval import PHASE_LABEL
         for p in players:
             ph = p["phase"]
             p["words"] = PHASE_LABEL[ph] if 1 <= ph <= 10 else "all ten made"
-        d["sheet"] = [[label, cells] for label, cells in game.sheet()]
     else:
         rows = game.players()
         for p in range(len(players)):
             players[p]["words"] = rows[p]["phase_text"] if rows[p]["phase"] else "all phases made"
             players[p]["rank"] = rows[p]["rank"]
-        d["sheet"] = [[num, dealer, out, [list(c) for c in cells]] for num, dealer, out, cells in card_sheet(game)]
         d["tiebreak_out"] = game.state.tiebreak_winner
-    if kind == "twist":
-        for p in players:
-            p["words"] = p["text"]
+    if sheet:
+        d["sheet"] = list(sheet_rows(game))
     return d
+
+
+def sheet_rows(game):
+    """The score sheet a row at a time (a long game's whole sheet at once would be a big
+    block of the device's heap). Phase 10 and Masters: [hand, dealer, went out, [[points,
+    completed, phase, running total] per player]] (players as seats). Twist: [hand, dealer,
+    [move per player]] (3, 2, 1, 6, 4; -1 a failed Twist card). Dice: the book's rows
+    [label, [cells in turn order]]."""
+    kind = game.KIND
+    if kind == "twist":
+        n = game.state.n
+        moves = game.moves_by_hand()
+        first = game.settings["dealer"]
+        for h in range(len(moves) // n):
+            yield [h + 1, (first + h) % n, [moves[h * n + p] - 1 for p in range(n)]]
+    elif kind == "dice":
+        for label, cells in game.sheet():
+            yield [label, cells]
+    else:
+        rows = game.state.rows
+        for h in range(len(rows)):
+            o, pts, ok, phs, tot = rows[h]
+            yield [h + 1, game.dealer(h), o, [[pts[p], ok[p], phs[p], tot[p]] for p in range(len(pts))]]

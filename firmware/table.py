@@ -17,6 +17,7 @@
 # _TIMEOUT_S seconds for a connection's whole life.
 import gc
 import json
+import time
 
 import asyncio
 
@@ -37,6 +38,11 @@ _PIECE = const(256)
 _TOO_BIG = const(104)     # ECONNRESET: microdot drops it quietly
 
 _sleep_ms = getattr(asyncio, "sleep_ms", None)
+_ROWS = const(4)          # sheet rows made between two looks at the keys
+
+# microseconds, for the figures make bench-table reports
+_us = getattr(time, "ticks_us", None) or (lambda: int(time.perf_counter() * 1000000))
+_us_diff = getattr(time, "ticks_diff", None) or (lambda a, b: a - b)
 
 
 async def _nap(ms):
@@ -95,6 +101,7 @@ class _Server(Microdot):
             await _close(writer)
             return
         self.live += 1
+        t0 = _us()
         try:
             await asyncio.wait_for(Microdot.handle_request(self, _Head(reader), writer), _TIMEOUT_S)
         except Exception:      # a timeout, a dropped client, a heap too full: that one goes
@@ -102,6 +109,9 @@ class _Server(Microdot):
             await _close(writer)
         finally:
             self.live -= 1
+            t0 = _us_diff(_us(), t0)
+            if t0 > self.table.request_max_us:
+                self.table.request_max_us = t0
 
 
 async def _close(writer):
@@ -122,14 +132,18 @@ class Table:
     def __init__(self, app, host, port):
         self.app = app
         self.key = None         # what the kept JSON was made from (see _fresh)
-        self.body = None
+        self.body = None        # the JSON in parts (_make), and its length
+        self.size = 0
         self.etag = None
         self.made = 0           # JSON bodies made (one per commit at most)
         self.served = 0         # requests answered
-        # The longest a wait() ran past its time, and the longest a JSON took to make (ms):
-        # what a key queued meanwhile waits at most (make bench-table reports them).
+        # What a key queued meanwhile may wait (make bench-table reports them): the longest
+        # a wait() ran past its time (ms, the real clock), the longest slice of making the
+        # JSON between two looks at the keys, and the longest a request took from its
+        # connection to its close (us, I/O waits included).
         self.late_max = 0
-        self.make_max = 0
+        self.slice_max_us = 0
+        self.request_max_us = 0
         self.loop = asyncio.new_event_loop()
         self.server = _Server(self)
         self.task = self.loop.create_task(self.server.start_server(host, port))
@@ -171,40 +185,80 @@ class Table:
         h["Content-Encoding"] = "gzip"
         return Response(table_page.PAGE, 200, h)
 
-    def state(self, req):
+    async def state(self, req):
         self.served += 1
-        self._fresh()
+        await self._fresh()
         h = {"Content-Type": "application/json", "Cache-Control": "no-cache", "ETag": self.etag}
         if req.headers.get("If-None-Match") == self.etag:
             return Response(b"", 304, h)
-        return Response(self.body, 200, h)
+        h["Content-Length"] = str(self.size)
+        return Response(iter(self.body), 200, h)
 
-    def _fresh(self):
+    async def _fresh(self):
         # Made again only when a commit happened (App.commits) or the game changed (a new
-        # one, a finish): a phone asking every second costs nothing between hands.
+        # one, a finish): a phone asking every second costs nothing between hands. It is
+        # made a few rows at a time, the keys looked at in between (the loop may then
+        # handle one and commit a hand: what was made is thrown away and made again).
         app = self.app
-        s = app.session
-        g = s.game if s is not None else None
-        key = (app.commits, id(g))
-        if key == self.key and self.body is not None:
-            return
-        self.body = None
-        gc.collect()
-        clk = app.clock
-        t0 = clk.ticks_ms()
-        if g is None:
-            d = {"none": "No game is running on the device."}
-        else:
-            from engine_mpy import standings
+        for tries in range(3):
+            s = app.session
+            g = s.game if s is not None else None
+            key = (app.commits, id(g))
+            if key == self.key and self.body is not None:
+                return
+            self.body = None
+            gc.collect()
             try:
-                d = standings.page(g)
-            finally:
-                g.records.close()
-        self.body = json.dumps(d).encode()
-        d = None
-        self.made += 1
-        self.key = key
-        t0 = clk.ticks_diff(clk.ticks_ms(), t0)
-        if t0 > self.make_max:
-            self.make_max = t0
-        self.etag = '"%d-%d"' % (app.commits, self.made)
+                body = await self._make(g)
+            except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+                if tries == 2:
+                    raise         # not a change under it: a fault (microdot answers 500)
+                body = None       # the game changed under it: made again
+            s = app.session
+            if body is not None and key == (app.commits, id(s.game if s is not None else None)):
+                self.body = body
+                n = 0
+                for part in body:
+                    n += len(part)
+                self.size = n
+                self.key = key
+                self.made += 1
+                self.etag = '"%d-%d"' % (app.commits, self.made)
+                return
+        raise OSError(11)         # (EAGAIN) changed three times while being made: ask again
+
+    async def _make(self, g):
+        """The JSON in small parts (a list of bytes): a 55-hand sheet in one block would
+        need 8 KB or more of the heap in one piece, which a long game's heap may not have."""
+        if g is None:
+            return [json.dumps({"none": "No game is running on the device."}).encode()]
+        from engine_mpy import standings
+        t = _us()
+        try:
+            # the standings, then the sheet a few rows at a time (a long slice of making
+            # it would be a long wait for a key pressed meanwhile)
+            head = json.dumps(standings.page(g, False))
+            parts = [(head[:-1] + ', "sheet": [').encode()]
+            head = None
+            sep = ""
+            n = 0
+            for row in standings.sheet_rows(g):
+                parts.append((sep + json.dumps(row)).encode())
+                sep = ","
+                n += 1
+                if n % _ROWS == 0:
+                    self._slice(t)
+                    await _nap(0)
+                    t = _us()
+            parts.append(b"]}")
+        finally:
+            r = getattr(g, "records", None)
+            if r is not None and hasattr(r, "close"):
+                r.close()     # (the save's file, read by a Twist sheet: not kept open)
+        self._slice(t)
+        return parts
+
+    def _slice(self, t):
+        t = _us_diff(_us(), t)
+        if t > self.slice_max_us:
+            self.slice_max_us = t

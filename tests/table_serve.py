@@ -53,6 +53,7 @@ def main(argv):
     n = 0
     steps = 0
     pressed = None
+    presses = 0
     keys = {"UP": 0, "DOWN": 1, "LEFT": 2, "RIGHT": 3, "OK": 4}
     while True:
         app.step()
@@ -72,11 +73,13 @@ def main(argv):
         if _exists(k) and pressed is None:
             pressed = board.BUTTONS[keys[_take(k).strip()]]
             machine.held.add(pressed)
+            presses += 1
         if _exists(cmd + "/stop"):
             import gc
             gc.collect()
             fig = {"steps": steps, "served": t.served, "made": t.made, "refused": t.server.refused,
-                   "dropped": t.server.dropped, "late_max_ms": t.late_max, "make_max_ms": t.make_max,
+                   "dropped": t.server.dropped, "late_max_ms": t.late_max, "slice_max_us": t.slice_max_us,
+                   "request_max_us": t.request_max_us, "pressed": presses,
                    "commits": app.commits, "handled": app.handled,
                    "mem_free": gc.mem_free() if hasattr(gc, "mem_free") else -1}
             print("FIGURES", json.dumps(fig))
