@@ -70,6 +70,7 @@ class _Head:
             if i >= 0:
                 line = self.buf[:i + 1]
                 self.buf = self.buf[i + 1:]
+                await _nap(0)     # a line at a time: the keys are looked at in between
                 return line
             if self.left <= 0:
                 raise OSError(_TOO_BIG)
@@ -212,8 +213,7 @@ class Table:
             key = (app.commits, id(g))
             if key == self.key and self.body is not None:
                 return
-            self.body = None
-            gc.collect()
+            self.body = None      # (in small parts: no collection needed for room)
             try:
                 body = await self._make(g)
             except (IndexError, KeyError, TypeError, ValueError, AttributeError):
@@ -246,6 +246,9 @@ class Table:
             head = json.dumps(standings.page(g, False))
             parts = [(head[:-1] + ', "sheet": [').encode()]
             head = None
+            self._slice(t)
+            await _nap(0)
+            t = _us()
             sep = ""
             n = 0
             for row in standings.sheet_rows(g):

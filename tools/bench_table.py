@@ -15,10 +15,13 @@ every 3 s a hand is committed, so each phone's next ask makes the JSON again. Pr
 - json_bytes; the least heap (64-bit) with which the device serves all this (found by
   trying HEAP_STEPS) and its free heap at the end; keys the runner pressed and the app
   handled.
-Then the same work measured quietly, slice by slice (tools/bench_table_work.py): the least
-of 30 timings of each, which is the work without the shared PC's noise.
-The quiet slices are scaled to an RP2040 at 125 MHz by the factor PLATFORM's pystone comparison
-gives (the unix port here is about 116 times faster): an estimate, not a board measurement.
+Then the same work measured quietly (tools/bench_table_work.py): the least of 30 timings of
+each, which is the work without the shared PC's noise; *_slice_us is the longest stretch of
+work between two points where the server lets the keys in (each includes entering and
+leaving asyncio's loop once: an upper bound), the wait a key queued meanwhile may have.
+The quiet slices are scaled to an RP2040 at 125 MHz by make bench's calibration
+(rp2040_factor: the published RP2040 pystone pass over the same pass timed here, the least
+of 3 runs): an estimate, not a board measurement.
 """
 import json
 import os
@@ -33,7 +36,6 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
 from table_device import Device  # noqa: E402
 from worst import card_game, FAIL, SIX  # noqa: E402
 
-RP2040_FACTOR = 116
 SECONDS = 12
 HEAP_STEPS = ("176K", "192K", "208K", "224K", "256K", "288K")
 
@@ -126,8 +128,13 @@ def main():
     os.unlink(f.name)
     work = json.loads(r.stdout)
     fig.update(work)
-    for k in ("standings_us", "rows4_us", "request_us", "request_304_us"):
-        fig[k[:-3] + "_ms_rp2040_est"] = round(work[k] * RP2040_FACTOR / 1000, 1)
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from bench import RP2040_US_PER_PASS, host_pystone
+    factor = RP2040_US_PER_PASS / min(host_pystone() for _ in range(3))
+    fig["rp2040_factor"] = round(factor, 1)
+    for k in ("standings_us", "rows4_us", "request_us", "request_304_us", "json_slice_us",
+              "request_slice_us", "request_304_slice_us"):
+        fig[k[:-3] + "_ms_rp2040_est"] = round(work[k] * factor / 1000, 1)
     print(json.dumps(fig, indent=1, sort_keys=True))
     return 0
 
