@@ -55,8 +55,13 @@ def switch(app):
             app.table = Table(app, app.table_host, app.table_port)
             port = app.table_port
             app.table_url = "http://%s/" % ip if port == 80 else "http://%s:%d/" % (ip, port)
-        except (OSError, MemoryError, ImportError) as e:
+        except Exception as e:    # (no Wi-Fi, no room, a port taken): never the device's end
             app.table = None
+            try:
+                from firmware import net
+                net.stop_ap()
+            except Exception:
+                pass
             app.say("The table on phones could not start (%s): the game goes on." % (e,))
     elif not on and t is not None:
         app.table = None

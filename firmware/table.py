@@ -1,21 +1,20 @@
 # The table on phones: a read-only page with the standings, the whole score sheet, the
 # Twist board and the winner, served over the device's own Wi-Fi by Microdot (PyPI
-# `microdot`, the maintained MicroPython web framework; docs/architecture.md says why).
+# `microdot`, the maintained MicroPython web framework; docs/table-on-phones.md says why).
 # Loaded only while Settings > Phones is on (firmware/phones.py).
 #
 # It runs beside the app loop, not in a thread: the loop's rest between keys (App.step,
 # at most POLL_MS) is spent in wait(), which runs asyncio's loop until the time is up or a
 # key is queued (the buttons are sampled on a timer, so a press is never lost, only kept
-# until the server's current slice of work ends; make bench measures that slice).
+# until the server's current slice of work ends; make bench-table measures that slice).
 #
 # Two routes, both GET: "/" the page (firmware/table_page.py, gzipped, cached by the phone
 # by its ETag) and "/state" the game as JSON (engine_mpy/standings.page), made once per
-# commit and kept as bytes until the next; the page asks for it every second and an
+# commit and kept in small parts until the next; the page asks for it every second and an
 # unchanged game costs a 304. No request names a file: nothing is read from the flash here.
 # Abuse is bounded: at most _LIVE connections at once (more are closed at once), a request's
 # head at most _HEAD_MAX bytes (read in small pieces, never a whole endless line), and
 # _TIMEOUT_S seconds for a connection's whole life.
-import gc
 import json
 import time
 
@@ -35,8 +34,9 @@ _LIVE = const(6)
 _HEAD_MAX = const(2048)
 _TIMEOUT_S = const(5)
 _PIECE = const(256)
-# a 413-style refusal of a head that is too big: microdot answers 400 and closes
-_TOO_BIG = const(104)     # ECONNRESET: microdot drops it quietly
+# A head too big (or a body, which no route takes): raised as ECONNRESET, which microdot
+# takes quietly; it answers 400 if the client still listens, and closes.
+_TOO_BIG = const(104)
 
 _sleep_ms = getattr(asyncio, "sleep_ms", None)
 _ROWS = const(4)          # sheet rows made between two looks at the keys
@@ -141,6 +141,7 @@ class Table:
         self.etag = None
         self.made = 0           # JSON bodies made (one per commit at most)
         self.served = 0         # requests answered
+        self.errors = 0         # waits that failed (see wait)
         # What a key queued meanwhile may wait (make bench-table reports them): the longest
         # a wait() ran past its time (ms, the real clock), the longest slice of making the
         # JSON between two looks at the keys, and the longest a request took from its
@@ -151,12 +152,26 @@ class Table:
         self.loop = asyncio.new_event_loop()
         self.server = _Server(self)
         self.task = self.loop.create_task(self.server.start_server(host, port))
-        self.wait(1, _never)    # the socket listens from here on
+        # the socket listens from here on, or why not is raised (a port taken, no room)
+        for _ in range(50):
+            self.loop.run_until_complete(_nap(1))
+            if self.task.done():
+                self.loop.run_until_complete(self.task)   # raises what stopped it
+                raise OSError("the server stopped")
+            if getattr(self.server, "server", None) is not None:
+                break
 
     def wait(self, ms, ready):
         """Serve for up to ms, returning within about 2 ms once ready() (a key queued)."""
         t0 = _ms()
-        self.loop.run_until_complete(self._wait(ms, ready))
+        try:
+            self.loop.run_until_complete(self._wait(ms, ready))
+        except Exception:
+            # (short of memory in asyncio's own work, say): the server's trouble never
+            # stops the device; the rest is spent as without a server
+            self.errors += 1
+            self.app.clock.wait(ms, ready)
+            return
         late = _ms_diff(_ms(), t0) - ms
         if late > self.late_max:
             self.late_max = late

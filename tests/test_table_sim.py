@@ -93,3 +93,23 @@ def test_the_servers_code_is_not_loaded_while_the_setting_is_off(tmp_path):
                        env=env, timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.strip() == "[]"
+
+
+def test_a_server_that_cannot_start_is_said_and_the_device_goes_on(tmp_path):
+    import network
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    try:
+        dev = script.Device(board="pico_w", state=str(tmp_path))
+        dev.app.table_host = "127.0.0.1"
+        dev.app.table_port = taken.getsockname()[1]
+        dev.play(script.parse(menu("settings") + " UP OK UP OK"))
+        app = dev.app
+        assert app.table is None and app.top().module == "note"
+        assert "could not start" in " ".join(app.top().lines)
+        assert network.CONFIG["active"] is False       # the access point closed again
+        dev.play(script.parse("OK DOWN"))               # the device goes on
+        assert app.top().module == "settings"
+    finally:
+        taken.close()
