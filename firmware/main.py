@@ -76,7 +76,7 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
 def table_on(app):
     """Start the table on phones when its setting is on (firmware/phones.py): the server's
     code is loaded only then."""
-    if app.settings["table"]:
+    if app.settings.get("table"):
         from firmware import phones
         phones.switch(app)
         phones = None

@@ -44,12 +44,12 @@ def _escape(v):
 def switch(app):
     """Start or stop the table as app.settings["table"] says (nothing on a board without
     Wi-Fi). A failure to start is said on a note; the game is never touched."""
-    on = app.settings["table"] and has_wifi(app) and app.settings["wifi_pw"]
+    s = app.settings
+    on = s.get("table") and has_wifi(app) and s.get("wifi_pw")
     t = app.table
     if on and t is None:
         try:
             from firmware import net
-            s = app.settings
             ip = net.start_ap(app.board.WIFI, s["wifi_ssid"], s["wifi_pw"])
             from firmware.table import Table
             app.table = Table(app, app.table_host, app.table_port)

@@ -13,12 +13,12 @@ DEFAULTS = {
     "three_button": False,
     "entry": "cards",
     "sh1106": False,
-    # The table on phones (boards with Wi-Fi, firmware/table.py): off until turned on; the
-    # access point's name and WPA2 password are made at random the first time, then kept.
-    "table": False,
-    "wifi_ssid": "",
-    "wifi_pw": "",
 }
+# The table on phones (boards with Wi-Fi, firmware/phones.py): off until turned on; the
+# access point's name and WPA2 password are made at random the first time, then kept.
+# Kept in the file only once it has been turned on (read with .get and these defaults), so
+# a device that never uses it writes the settings it always did.
+TABLE = {"table": False, "wifi_ssid": "", "wifi_pw": ""}
 
 
 def check_settings(d):
@@ -37,14 +37,21 @@ def check_settings(d):
             ok = isinstance(v, int) and v is not True and v is not False and 0 <= v <= 0xFFFF
             if ok and k == "contrast":
                 ok = v <= 255
-        elif k == "wifi_ssid":
-            ok = isinstance(v, str) and len(v) <= 32 and _printable(v)
-        elif k == "wifi_pw":
-            # WPA2: 8 to 63 printable characters ("" until the table is first turned on)
-            ok = isinstance(v, str) and (v == "" or 8 <= len(v) <= 63) and _printable(v)
         else:
             ok = v in ("cards", "points")
         out[k] = v if ok else dv
+    for k in TABLE:
+        if k not in d:
+            continue
+        v = d[k]
+        if k == "table":
+            ok = v is True or v is False
+        elif k == "wifi_ssid":
+            ok = isinstance(v, str) and len(v) <= 32 and _printable(v)
+        else:
+            # WPA2: 8 to 63 printable characters ("" until the table is first turned on)
+            ok = isinstance(v, str) and (v == "" or 8 <= len(v) <= 63) and _printable(v)
+        out[k] = v if ok else TABLE[k]
     return out
 
 
@@ -74,7 +81,7 @@ def load(store):
 def save(app, key, value, also=None):
     """Commit one setting (and the settings in the dict also that come with it, in the
     same write). Writes flash only when a value really changes; returns whether it did."""
-    if app.settings.get(key) == value and not also:
+    if app.settings.get(key, TABLE.get(key)) == value and not also:
         return False
     new = dict(app.settings)
     new[key] = value

@@ -113,3 +113,12 @@ def test_a_server_that_cannot_start_is_said_and_the_device_goes_on(tmp_path):
         assert app.top().module == "settings"
     finally:
         taken.close()
+
+
+def test_phones_left_off_writes_nothing_and_the_settings_file_is_as_before(tmp_path):
+    dev = script.Device(board="pico_w", state=str(tmp_path))
+    dev.play(script.parse(menu("settings") + " UP OK OK"))     # "off" chosen again
+    assert not (tmp_path / "settings.json").exists() and dev.app.table is None
+    dev.play(script.parse("DOWN OK UP OK"))                    # contrast changed
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert "table" not in saved and "wifi_pw" not in saved     # as a device without the table writes it

@@ -63,12 +63,12 @@ class Settings(ListScreen):
         item = self.items[i]
         if self.editing and i == self.sel:
             return item[3][self.choice]
-        return item[3][nearest(item[2], self.app.settings[item[0]])]
+        return item[3][nearest(item[2], self.app.settings.get(item[0], False))]
 
     def choose(self, i):
         item = self.items[i]
         self.editing = True
-        self.choice = nearest(item[2], self.app.settings[item[0]])
+        self.choice = nearest(item[2], self.app.settings.get(item[0], False))
         self.dirty = True
         return True
 
