@@ -138,6 +138,7 @@ class Table:
         self.key = None         # what the kept JSON was made from (see _fresh)
         self.body = None        # the JSON in parts (_make), and its length
         self.size = 0
+        self.building = False   # a request is making it (the others wait for that one)
         self.etag = None
         self.made = 0           # JSON bodies made (one per commit at most)
         self.served = 0         # requests answered
@@ -222,6 +223,8 @@ class Table:
         # made a few rows at a time, the keys looked at in between (the loop may then
         # handle one and commit a hand: what was made is thrown away and made again).
         app = self.app
+        while self.building:
+            await _nap(1)         # another phone's ask is making it: that one serves both
         for tries in range(3):
             s = app.session
             g = s.game if s is not None else None
@@ -229,12 +232,15 @@ class Table:
             if key == self.key and self.body is not None:
                 return
             self.body = None      # (in small parts: no collection needed for room)
+            self.building = True
             try:
                 body = await self._make(g)
             except (IndexError, KeyError, TypeError, ValueError, AttributeError):
                 if tries == 2:
                     raise         # not a change under it: a fault (microdot answers 500)
                 body = None       # the game changed under it: made again
+            finally:
+                self.building = False
             s = app.session
             if body is not None and key == (app.commits, id(s.game if s is not None else None)):
                 self.body = body

@@ -97,7 +97,13 @@ class Device:
         return time.monotonic()
 
     def key(self, name):
+        """Press a key on the device; returns once the runner has taken it (it presses it
+        then, and the app handles it within the next steps, before any later command)."""
         self._put("key", name)
+        end = time.monotonic() + 10
+        while os.path.exists(os.path.join(self.cmd, "key")):
+            assert time.monotonic() < end and self.alive(), "the device did not take the key"
+            time.sleep(0.02)
 
     def _put(self, name, text):
         tmp = os.path.join(self.cmd, "." + name)
