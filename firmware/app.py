@@ -96,12 +96,9 @@ class App:
         # state: a game that never draws (Phase 10 after its first dealer) does not hold it.
         self.seed = None       # the seed (None: the hardware's), then the kept state
         self._rng = None
-        # The table on phones (firmware/phones.py): its server while the setting is on,
-        # where it listens, and the commits it shows (one more each time a change is saved).
+        # The table on phones (firmware/phones.py): its server while the setting is on, and
+        # the commits it shows (one more each time a change is saved).
         self.table = None
-        self.table_host = "0.0.0.0"
-        self.table_port = 80
-        self.table_url = None
         self.commits = 0
         display.contrast(settings["contrast"])
 

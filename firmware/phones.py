@@ -17,6 +17,25 @@ def credentials(raw):
     return {"wifi_ssid": "Phase10-" + tag, "wifi_pw": pw}
 
 
+def check_settings(d, out):
+    """The table's settings of a settings file's dict d into out (settings_file's
+    check_settings: a bad value falls back to its default, the others are kept)."""
+    v = d.get("table")
+    out["table"] = v is True
+    v = d.get("wifi_ssid", "")
+    out["wifi_ssid"] = v if isinstance(v, str) and len(v) <= 32 and _printable(v) else ""
+    v = d.get("wifi_pw", "")
+    # WPA2: 8 to 63 printable characters
+    out["wifi_pw"] = v if isinstance(v, str) and 8 <= len(v) <= 63 and _printable(v) else ""
+
+
+def _printable(v):
+    for ch in v:
+        if not " " <= ch <= "~":
+            return False
+    return True
+
+
 def has_wifi(app):
     return bool(getattr(app.board, "WIFI", None))
 
@@ -52,8 +71,9 @@ def switch(app):
             from firmware import net
             ip = net.start_ap(app.board.WIFI, s["wifi_ssid"], s["wifi_pw"])
             from firmware.table import Table
-            app.table = Table(app, app.table_host, app.table_port)
-            port = app.table_port
+            # port 80 on every interface on a board (the simulator and tests set their own)
+            port = getattr(app, "table_port", 80)
+            app.table = Table(app, getattr(app, "table_host", "0.0.0.0"), port)
             app.table_url = "http://%s/" % ip if port == 80 else "http://%s:%d/" % (ip, port)
         except Exception as e:    # (no Wi-Fi, no room, a port taken): never the device's end
             app.table = None

@@ -14,11 +14,9 @@ DEFAULTS = {
     "entry": "cards",
     "sh1106": False,
 }
-# The table on phones (boards with Wi-Fi, firmware/phones.py): off until turned on; the
-# access point's name and WPA2 password are made at random the first time, then kept.
-# Kept in the file only once it has been turned on (read with .get and these defaults), so
-# a device that never uses it writes the settings it always did.
-TABLE = {"table": False, "wifi_ssid": "", "wifi_pw": ""}
+# The table on phones' settings ("table", "wifi_ssid", "wifi_pw": firmware/phones.py) are
+# in the file only once it has been turned on (read with .get), so a device that never
+# uses it writes, and holds in RAM, the settings it always did.
 
 
 def check_settings(d):
@@ -40,26 +38,10 @@ def check_settings(d):
         else:
             ok = v in ("cards", "points")
         out[k] = v if ok else dv
-    for k in TABLE:
-        if k not in d:
-            continue
-        v = d[k]
-        if k == "table":
-            ok = v is True or v is False
-        elif k == "wifi_ssid":
-            ok = isinstance(v, str) and len(v) <= 32 and _printable(v)
-        else:
-            # WPA2: 8 to 63 printable characters ("" until the table is first turned on)
-            ok = isinstance(v, str) and (v == "" or 8 <= len(v) <= 63) and _printable(v)
-        out[k] = v if ok else TABLE[k]
+    if "table" in d:
+        from firmware.phones import check_settings as table_settings
+        table_settings(d, out)
     return out
-
-
-def _printable(v):
-    for ch in v:
-        if not " " <= ch <= "~":
-            return False
-    return True
 
 
 def _parse_settings(text):
@@ -78,15 +60,13 @@ def load(store):
     return _parse_settings(text), msg, False
 
 
-def save(app, key, value, also=None):
-    """Commit one setting (and the settings in the dict also that come with it, in the
-    same write). Writes flash only when a value really changes; returns whether it did."""
-    if app.settings.get(key, TABLE.get(key)) == value and not also:
+def save(app, key, value):
+    """Commit one setting. Writes flash only when the value really changes; returns
+    whether it did."""
+    if app.settings.get(key, False) == value:
         return False
     new = dict(app.settings)
     new[key] = value
-    if also:
-        new.update(also)
     if app.settings_unread:
         # settings.json is there but could not be read: never written over with settings
         # built without it. The change holds until power-off.
@@ -112,8 +92,6 @@ def _apply(app, key):
         # The display driver is set up once, at start-up.
         app.say("The display type takes effect at the next start.")
     elif key == "table":
-        # the access point and the page's server start or stop at once (firmware/phones.py)
-        from firmware import phones
-        phones.switch(app)
-        phones = None
+        # the access point and the page's server start or stop at once
+        __import__("firmware.phones").phones.switch(app)
     # dim_s / off_s are read live by the loop.

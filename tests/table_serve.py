@@ -43,7 +43,10 @@ def main(argv):
     app.table_port = port
     fw.table_on(app)       # as at a start with the setting on (firmware/main.run)
     from firmware import phones, settings_file
-    settings_file.save(app, "table", True, phones.new_credentials(app))
+    c = phones.new_credentials(app)       # as the Settings screen turns it on
+    if c:
+        app.settings.update(c)
+    settings_file.save(app, "table", True)
     phones = settings_file = fw = None
     t = app.table
     if t is None:

@@ -28,7 +28,7 @@ class Phones(Screen):
         if self.page == 0:
             from firmware.phones import wifi_text
             return wifi_text(self.app.settings)
-        return self.app.table_url or ""
+        return getattr(self.app, "table_url", None) or ""
 
     def key(self, k):
         k &= _KEY_MASK
@@ -63,7 +63,7 @@ class Phones(Screen):
             st = self.app.settings
             lines = ["Wi-Fi"] + _cut(st["wifi_ssid"], cols) + ["Password"] + _cut(st["wifi_pw"], cols)
         else:
-            url = self.app.table_url or ""
+            url = getattr(self.app, "table_url", None) or ""
             lines = ["Then open"] + _cut(url[7:].rstrip("/"), cols)
         y = 0
         for t in lines:

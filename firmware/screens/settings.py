@@ -96,12 +96,15 @@ class Settings(ListScreen):
                 self.dirty = True
             return True
         if base == _OK or base == _RIGHT:
-            key, v, also = self.items[self.sel][0], values[self.choice], None
+            key, v = self.items[self.sel][0], values[self.choice]
             if key == "table" and v:
+                # the network's name and password, the first time: saved with "table"
                 from firmware.phones import new_credentials
-                also = new_credentials(self.app)
+                c = new_credentials(self.app)
+                if c:
+                    self.app.settings.update(c)
             from firmware import settings_file
-            settings_file.save(self.app, key, v, also)
+            settings_file.save(self.app, key, v)
             self._end()
             if key == "table" and v and self.app.table is not None:
                 self.app.push("phones")   # how to join: the QR codes
