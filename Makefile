@@ -23,7 +23,8 @@ BOTH_TESTS := $(shell find tests/both -name '*.py' -not -name 'run.py' 2>/dev/nu
 # The display driver the board runs from /lib (compiled from the pinned package in .venv),
 # and the twin's edges (fake machine + controller emulator) that the shared display tests drive.
 DRIVER_SITE = $(shell $(PY) -c "import importlib.util as u, os; print(os.path.dirname(u.find_spec('adafruit_ssd1306').origin))")
-DRIVER_SRC := adafruit_ssd1306.py adafruit_bus_device/__init__.py adafruit_bus_device/i2c_device.py adafruit_bus_device/spi_device.py
+DRIVER_SRC := adafruit_ssd1306.py adafruit_bus_device/__init__.py adafruit_bus_device/i2c_device.py adafruit_bus_device/spi_device.py \
+              microdot/__init__.py microdot/microdot.py
 # The least that drives the twin under a capped heap (make bench's heap figures, the session
 # tests): the wired display's machine, the virtual clock and the key runner, compiled into
 # $(BUILD)/runner and run as `micropython -m twin_play`.
@@ -154,6 +155,12 @@ releases:
 perf-tables: $(STAMP)
 	$(PY) tools/perf_table.py
 
+# What the table on phones costs: a key's longest extra wait while the server works, the
+# JSON's making time, the least heap that serves two phones (tools/bench_table.py).
+.PHONY: bench-table
+bench-table: mpy
+	$(PY) tools/bench_table.py
+
 # The dice evaluator's median time per roll and phase on the micropython binary (budget 200 us).
 bench-dice: mpy
 	MICROPYPATH=$(BUILD) $(MPY) tools/bench_dice.py
@@ -186,10 +193,13 @@ soak: mpy
 clean:
 	rm -rf build .hypothesis
 
-# Debian's Chromium, for the test that prints a score sheet page to PDF (tests/test_export.py
-# skips without it). Needs root or sudo and the Debian mirror; not part of `make test`.
+# Debian's Chromium and zbar: the score sheet printed to PDF (tests/test_export.py), the
+# table on phones' page opened by Playwright (tests/test_table_page.py) and its QR codes
+# decoded (tests/test_table_qr.py). Needs root or sudo and the Debian mirror; CI runs it
+# before `make test` (.ci/run).
 .PHONY: browser
 browser:
-	@command -v chromium >/dev/null 2>&1 || { S=$$(test "$$(id -u)" = 0 || echo sudo); \
-	  $$S apt-get update -q && DEBIAN_FRONTEND=noninteractive $$S apt-get install -y -q chromium; }
+	@command -v chromium >/dev/null 2>&1 && command -v zbarimg >/dev/null 2>&1 || { \
+	  S=$$(test "$$(id -u)" = 0 || echo sudo); \
+	  $$S apt-get update -q && DEBIAN_FRONTEND=noninteractive $$S apt-get install -y -q chromium zbar-tools; }
 	@chromium --version

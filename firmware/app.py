@@ -46,8 +46,9 @@ class BoardName:
     """What the app keeps of the board after start-up, its name (About): the Board object's
     class would keep the whole board module (detection, pin maps) in RAM."""
 
-    def __init__(self, name):
+    def __init__(self, name, wifi=None):
         self.NAME = name
+        self.WIFI = wifi
 
 
 class App:
@@ -96,6 +97,10 @@ class App:
         # state: a game that never draws (Phase 10 after its first dealer) does not hold it.
         self.seed = None       # the seed (None: the hardware's), then the kept state
         self._rng = None
+        # The table on phones (firmware/phones.py): its server while the setting is on, and
+        # the commits it shows (one more each time a change is saved).
+        self.table = None
+        self.commits = 0
         display.contrast(settings["contrast"])
 
     @property
@@ -338,6 +343,7 @@ class App:
         if s is not None and s.changed:
             # the change this key made, on the panel now, goes to the flash (Session.apply)
             msg = s.flush()
+            self.commits += 1      # the table on phones shows the game anew
             if msg:
                 self.say(msg)
                 self.tell()
@@ -346,7 +352,9 @@ class App:
         if b.pending():
             return                 # the next key is waiting: no rest
         spent = clk.ticks_diff(clk.ticks_ms(), now)
-        clk.wait(_POLL_MS - spent if spent < _POLL_MS else 1, b.pending)
+        # the rest goes to the table on phones' server when it runs (firmware/table.py)
+        w = clk.wait if self.table is None else self.table.wait
+        w(_POLL_MS - spent if spent < _POLL_MS else 1, b.pending)
 
     def short_of_memory(self):
         """A key's work ran out of memory. Nothing half done is kept: a save commits

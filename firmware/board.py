@@ -26,7 +26,7 @@ _NAMES = (
     ("pico", "pico"),
     ("esp32", "esp32"),
 )
-_FIELDS = ("NAME", "MCU", "I2C_ID", "SDA", "SCL", "I2C_FREQ", "BUTTONS", "TIMER_ID")
+_FIELDS = ("NAME", "MCU", "I2C_ID", "SDA", "SCL", "I2C_FREQ", "BUTTONS", "TIMER_ID", "WIFI")
 _PIN_KEYS = (("sda", "SDA"), ("scl", "SCL"), ("i2c_id", "I2C_ID"))
 CONFIG = "/board.json"
 

@@ -67,8 +67,18 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     if sys.implementation.name == "micropython":
         # the board module leaves RAM with its object (MicroPython: CPython keeps both)
         from firmware.app import BoardName
-        app.board = BoardName(getattr(board, "NAME", None))
+        app.board = BoardName(getattr(board, "NAME", None), getattr(board, "WIFI", None))
     return app
+
+
+def table_on(app):
+    """Start the table on phones when its setting is on (firmware/phones.py): the server's
+    code is loaded only then."""
+    if app.settings.get("table"):
+        from firmware import phones
+        phones.switch(app)
+        phones = None
+        app.tell()
 
 
 class _NoTimer:
@@ -92,4 +102,5 @@ def _drop_startup_modules():
 
 def run(board=None):
     app = build(board)
+    table_on(app)
     app.run()

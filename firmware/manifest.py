@@ -53,3 +53,5 @@ module("main.py", base_path="start")
 # The maintained SSD1306 driver and the bus_device modules it imports.
 module("adafruit_ssd1306.py", base_path=options.site)
 package("adafruit_bus_device", files=("__init__.py", "i2c_device.py", "spi_device.py"), base_path=options.site)
+# The web framework of the table on phones (firmware/table.py), imported only while it is on.
+package("microdot", files=("__init__.py", "microdot.py"), base_path=options.site)

@@ -19,6 +19,9 @@ DEFAULTS = {
     "entry": "cards",
     "sh1106": False,
 }
+# The table on phones' settings ("table", "wifi_ssid", "wifi_pw": firmware/phones.py) are
+# in the file only once it has been turned on (read with .get), so a device that never
+# uses it writes, and holds in RAM, the settings it always did.
 
 
 def check_settings(d):
@@ -40,6 +43,9 @@ def check_settings(d):
         else:
             ok = v in ("cards", "points")
         out[k] = v if ok else dv
+    if "table" in d:
+        from firmware.phones import check_settings as table_settings
+        table_settings(d, out)
     return out
 
 
@@ -64,7 +70,7 @@ def load(store):
 def save(app, key, value):
     """Commit one setting. Writes flash only when the value really changes; returns
     whether it did."""
-    if app.settings.get(key) == value:
+    if app.settings.get(key, False) == value:
         return False
     new = dict(app.settings)
     new[key] = value
@@ -92,4 +98,7 @@ def _apply(app, key):
     elif key == "sh1106":
         # The display driver is set up once, at start-up.
         app.say("The display type takes effect at the next start.")
+    elif key == "table":
+        # the access point and the page's server start or stop at once
+        __import__("firmware.phones").phones.switch(app)
     # dim_s / off_s are read live by the loop.

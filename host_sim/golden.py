@@ -78,6 +78,13 @@ def _dice_over():
 
 SAVED = {"dice_over": _dice_over}
 
+# The table on phones (Settings > Phones on a Pico W): a script that starts with "PHONES"
+# runs on a Pico W whose settings hold this network, with the page's address an access
+# point has (192.168.4.1) and the Phones screen opened as turning the setting on opens it;
+# the server itself is not started here (tests/test_table_page.py serves the page).
+PHONES = {"wifi_ssid": "Phase10-3F7A", "wifi_pw": "k7mqx2vh9d", "table": True}
+PHONES_URL = "http://192.168.4.1/"
+
 # name -> key script from start-up
 CASES = (
     ("menu", ""),
@@ -165,6 +172,9 @@ CASES = (
     ("help_phases", "HELP RIGHT"),
     ("dice_over", "GAME:dice_over OK"),
     ("dice_sheet", "GAME:dice_over OK UP UP UP OK DOWN DOWN DOWN DOWN DOWN DOWN DOWN DOWN"),
+    ("settings_phones", "PHONES " + menu("settings") + " UP"),
+    ("phones_wifi", "PHONES OPEN"),
+    ("phones_address", "PHONES OPEN RIGHT"),
 )
 
 
@@ -173,12 +183,24 @@ def render(keys, board="pico"):
     sim.use_fake_machine()
     state = tempfile.mkdtemp(prefix="phase10-golden-")
     try:
+        phones = keys.startswith("PHONES")
+        if phones:
+            import json
+            with open(os.path.join(state, "settings.json"), "w") as f:
+                f.write(json.dumps(PHONES))
+            keys = keys[7:]
+            board = "pico_w"
         if keys.startswith("GAME:"):
             from engine_mpy import savefile
             name, _, keys = keys[5:].partition(" ")
             with open(os.path.join(state, "game.json"), "w") as f:
                 f.write(savefile.dumps(SAVED[name]()))
         dev = script.Device(board=board, state=state, mem_free=MEM_FREE)
+        if keys.startswith("OPEN"):
+            dev.app.table_url = PHONES_URL
+            dev.app.push("phones")
+            dev.app.run_for(200)
+            keys = keys[5:]
         dev.play(script.parse(keys))
         return "\n".join(dev.rows()) + "\n"
     finally:

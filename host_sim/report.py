@@ -1,6 +1,6 @@
 """A saved game as the PC shows it: standings and score sheet, as text and as plain data
-(host_sim show, and the exports). The device never loads this: everything here is read off
-the engine's state, which the device shows on its own screens.
+(host_sim show, and the exports). The plain data (summary, card_sheet) is the engine's
+(engine_mpy/standings.py), shared with the table on phones; the text is laid out here.
 
 The JSON shape of each game kind (`show --json`), every one with "game", "over" (true once
 the game has a result) and "winners" (names; empty while the game runs):
@@ -18,41 +18,10 @@ the game has a result) and "winners" (names; empty while the game runs):
   not made), "five_phase_bonus", "first_finish_bonus", "failed_turns", "total"}]} (seats in
   the order the players were entered; "order" gives the turn order as seats)
 """
+from engine_mpy.standings import card_sheet, summary  # noqa: F401 (the plain data)
 
 
 # --- Phase 10 and Masters -------------------------------------------------------------------
-def card_sheet(game):
-    """Per hand (hand number, dealer, who went out, [(points, completed, phase attempted,
-    running total) per player])."""
-    out = []
-    rows = game.state.rows
-    for h in range(len(rows)):
-        o, pts, ok, phs, tot = rows[h]
-        out.append((h + 1, game.dealer(h), o, [(pts[p], ok[p], phs[p], tot[p]) for p in range(len(pts))]))
-    return out
-
-
-def _card_summary(game):
-    names = game.settings["players"]
-    st = game.state
-    return {
-        "game": game.KIND,
-        "hands": st.hands,
-        "over": game.over,
-        "winners": [names[p] for p in st.winners] if game.over else [],
-        "tiebreak": [names[p] for p in st.tiebreak],
-        # the tie-break hand is dealt like any other (the deal passes left): only a game
-        # with its result has no next hand
-        "dealer": None if game.over else names[game.dealer()],
-        "dealer_next": None if game.over else names[game.dealer()],
-        "first_next": None if game.over else names[game.first_player()],
-        "players": [
-            {"name": r["name"], "phase": r["phase"], "phases_done": r["phases_done"], "total": r["total"]}
-            for r in game.players()
-        ],
-    }
-
-
 def _card_text(game):
     names = game.settings["players"]
     out = []
@@ -92,23 +61,6 @@ def _card_text(game):
 
 
 # --- Twist ------------------------------------------------------------------------------------
-def _twist_summary(game):
-    names = game.settings["players"]
-    st = game.state
-    players = []
-    for p in range(st.n):
-        label, text = game.attempt_text(p)
-        players.append({"name": names[p], "space": game.space(p), "next": label, "text": text})
-    return {
-        "game": game.KIND,
-        "hands": st.hands,
-        "over": st.over,
-        "winners": [names[w] for w in st.winners],
-        "dealer": None if st.over else names[game.dealer()],
-        "players": players,
-    }
-
-
 def _twist_text(game):
     names = game.settings["players"]
     st = game.state
@@ -124,34 +76,6 @@ def _twist_text(game):
 
 
 # --- Dice -------------------------------------------------------------------------------------
-def _dice_summary(game):
-    from engine_mpy.dice import FIRST_FINISH_BONUS, SOLITAIRE_FAIL
-    names = game.settings["players"]
-    st = game.state
-    players = []
-    for p in range(len(names)):
-        players.append({
-            "name": names[p],
-            "phase": st.phase[p],
-            "scores": [s if s >= 0 else None for s in st.scores[p]],
-            "five_phase_bonus": game.five_bonus(p),
-            "first_finish_bonus": FIRST_FINISH_BONUS if st.ff_bonus[p] else 0,
-            "failed_turns": st.fails[p],
-            "solitaire_penalty": SOLITAIRE_FAIL * st.fails[p] if game.solitaire() else 0,
-            "total": game.total(p),
-        })
-    nxt = st.player()
-    return {
-        "game": game.KIND,
-        "turns": st.turns,
-        "over": st.over,
-        "winners": [names[p] for p in game.winners()],
-        "next": None if nxt < 0 else names[nxt],
-        "order": list(st.order),
-        "players": players,
-    }
-
-
 def _dice_text(game):
     names = game.settings["players"]
     st = game.state
@@ -169,15 +93,6 @@ def _dice_text(game):
         p = st.player()
         lines.append("Next turn: %s, phase %d." % (names[p], st.phase[p]))
     return "\n".join(lines)
-
-
-def summary(game):
-    """The game as plain data (the module's doc gives the shapes)."""
-    if game.KIND == "twist":
-        return _twist_summary(game)
-    if game.KIND == "dice":
-        return _dice_summary(game)
-    return _card_summary(game)
 
 
 def text(game):

@@ -131,6 +131,9 @@ class Device:
         # A fixed seed by default: the same script rolls the same dice on both runtimes.
         self.app = main.build(self.board, self.clock, state, mf, seed)
         self.app.charge = Cost(self.app)
+        # the table on phones (a board with Wi-Fi) serves on the PC's port 8080, not 80
+        # (python -m host_sim --phones PORT chooses another)
+        self.app.table_port = 8080
         self.app.run_for(BOOT_MS)
 
     def set_bits(self, bits):

@@ -58,6 +58,10 @@ def parser():
     p.add_argument("--mem-free", metavar="N", type=int,
                    help="report N bytes free on the About screen (repeatable screens)")
     p.add_argument("--stats", action="store_true", help="(headless) print bus bytes and bus time on stderr")
+    p.add_argument("--phones", metavar="PORT", type=int,
+                   help="(terminal, window) the table on phones from this PC: the page on PORT of every "
+                        "address this PC has, once Settings > Phones is on (a board with Wi-Fi: "
+                        "--board pico_w, esp32, esp32_s3 or esp32_c3)")
     return p
 
 
@@ -73,6 +77,11 @@ def parse_args(argv):
         raise Usage("--bounce takes a whole number of 0 or more")
     if o["state"] is not None and os.path.exists(o["state"]) and not os.path.isdir(o["state"]):
         raise Usage("--state %s: not a folder" % o["state"])
+    if o["phones"] is not None:
+        if not 1 <= o["phones"] <= 65535:
+            raise Usage("--phones takes a port number, 1 to 65535")
+        if o["board"] not in ("pico_w", "esp32", "esp32_s3", "esp32_c3"):
+            raise Usage("--phones needs a board with Wi-Fi: --board pico_w, esp32, esp32_s3 or esp32_c3")
     png = o["png"]
     if png == "-":
         raise Usage("--png -: the standard output holds the screen as text; give a file name")
@@ -124,3 +133,15 @@ def _front(o, steps):
         return headless.run(o, steps)
     from host_sim import term
     return term.run(o, steps)
+
+
+def serve_phones(dev, o):
+    """--phones PORT: the device serves the table on this PC's PORT (started now if
+    Settings > Phones is on already, else when it is turned on); says where."""
+    if o.get("phones") is None:
+        return
+    dev.app.table_port = o["phones"]
+    from firmware import main as fw
+    fw.table_on(dev.app)
+    sys.stderr.write("host_sim: the table on phones, once Settings > Phones is on: http://<this PC>:%d/\n"
+                     % o["phones"])

@@ -6,7 +6,7 @@ import select
 import sys
 import time
 
-from host_sim import script
+from host_sim import script, sim
 
 # Braille dot bits for (x, y) inside a 2x4 cell.
 _DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
@@ -88,6 +88,7 @@ def run(o, steps):
     os.makedirs(state, exist_ok=True)
     dev = script.Device(board=o["board"], state=state, mem_free=o["mem_free"],
                         bounce=o["bounce"], panel=o["panel"])
+    sim.serve_phones(dev, o)
     dev.play(steps)
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)

@@ -5,7 +5,7 @@
 import os
 import sys
 
-from host_sim import script
+from host_sim import script, sim
 
 _SCALE = 5
 _PAD = 20
@@ -46,6 +46,7 @@ def run(o, steps):
     os.makedirs(state, exist_ok=True)
     dev = script.Device(board=o["board"], state=state, mem_free=o["mem_free"],
                         bounce=o["bounce"], panel=o["panel"])
+    sim.serve_phones(dev, o)
     dev.play(steps)
     w, h = 128 * _SCALE + 2 * _PAD, 64 * _SCALE + 2 * _PAD
     screen = pygame.display.set_mode((w, h))

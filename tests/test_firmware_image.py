@@ -120,7 +120,7 @@ def test_the_build_tools_manifest_passes_its_site_packages(tmp_path):
     # site-packages; another folder holding the driver is taken from there.
     site = tmp_path / "site"
     for f in ("adafruit_ssd1306.py", "adafruit_bus_device/__init__.py", "adafruit_bus_device/i2c_device.py",
-              "adafruit_bus_device/spi_device.py"):
+              "adafruit_bus_device/spi_device.py", "microdot/__init__.py", "microdot/microdot.py"):
         (site / f).parent.mkdir(parents=True, exist_ok=True)
         (site / f).write_text("# stand-in\n")
     wrapper = tmp_path / "manifest.py"

@@ -32,6 +32,8 @@ DRIVER = (
     ("adafruit-circuitpython-ssd1306", "adafruit/Adafruit_CircuitPython_SSD1306", ("adafruit_ssd1306.py",)),
     ("adafruit-circuitpython-busdevice", "adafruit/Adafruit_CircuitPython_BusDevice",
      ("adafruit_bus_device/__init__.py", "adafruit_bus_device/i2c_device.py", "adafruit_bus_device/spi_device.py")),
+    # the table on phones' web framework (firmware/table.py): loaded only while it is on
+    ("microdot", "miguelgrinberg/microdot", ("microdot/__init__.py", "microdot/microdot.py")),
 )
 DEVICE_DIRS = ("/firmware", "/engine_mpy", "/lib")
 
@@ -163,8 +165,10 @@ def package_json(site=None):
         if tracked is None or rel in tracked:
             urls.append([rel, rel])
     for pip_name, repo, files in DRIVER:
+        # microdot tags its releases vN and keeps its package under src/
+        tag, where = ("v" + pins[pip_name], "src/") if pip_name == "microdot" else (pins[pip_name], "")
         for f in files:
-            urls.append([f, "https://raw.githubusercontent.com/%s/%s/%s" % (repo, pins[pip_name], f)])
+            urls.append([f, "https://raw.githubusercontent.com/%s/%s/%s%s" % (repo, tag, where, f)])
     return {"version": project_version(), "urls": urls, "deps": []}
 
 

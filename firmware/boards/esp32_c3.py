@@ -26,3 +26,5 @@ I2C_FREQ = 400_000
 BUTTONS = (0, 1, 3, 4, 10)
 # the timer that samples the buttons every 5 ms: hardware timer 0 of 2, its callback scheduled (soft)
 TIMER_ID = 0
+# Wi-Fi on the chip: the table on phones (firmware/net.py)
+WIFI = "esp32"

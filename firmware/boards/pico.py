@@ -26,3 +26,5 @@ I2C_FREQ = 400_000  # the SSD1306's rated maximum: a full frame in about 24 ms
 BUTTONS = (16, 17, 18, 19, 20)
 # the timer that samples the buttons every 5 ms: RP2040: virtual timers only (id -1), run as soft callbacks
 TIMER_ID = -1
+# no Wi-Fi chip: no table on phones
+WIFI = None

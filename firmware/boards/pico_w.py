@@ -23,3 +23,5 @@ I2C_FREQ = 400_000
 BUTTONS = (16, 17, 18, 19, 20)
 # the timer that samples the buttons every 5 ms: RP2040: virtual timers only (id -1), run as soft callbacks
 TIMER_ID = -1
+# the CYW43 Wi-Fi chip: the table on phones (firmware/net.py)
+WIFI = "cyw43"

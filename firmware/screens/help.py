@@ -65,6 +65,8 @@ _KEYS = {
                "\"+ New player\" types one.",
     "settings": "UP/DOWN pick a line, OK changes it: UP/DOWN the value, OK keeps it, "
                 "LEFT or hold OK leaves it as it was.",
+    "phones": "A phone's camera on the code joins the Wi-Fi; RIGHT: the page's address "
+              "and its code, LEFT: back. OK closes.",
     "rules": "UP/DOWN or RIGHT/LEFT turn the pages: the phases, then the Twist cards. "
              "OK closes.",
     "note": "UP/DOWN scroll, OK closes.",

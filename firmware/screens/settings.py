@@ -31,6 +31,8 @@ ITEMS = (
     ("entry", "Hands by", ("cards", "points"), ("cards", "points")),
     ("sh1106", "SH1106", (False, True), ("no", "yes")),
 )
+# Only on a board with Wi-Fi (firmware/phones.py): the standings on the players' phones.
+PHONES = ("table", "Phones", (False, True), ("off", "on"))
 
 
 def nearest(values, v):
@@ -49,29 +51,30 @@ class Settings(ListScreen):
     title = "Settings"
 
     def __init__(self, app):
-        ListScreen.__init__(self, app, len(ITEMS))
+        self.items = ITEMS + (PHONES,) if getattr(app.board, "WIFI", None) else ITEMS
+        ListScreen.__init__(self, app, len(self.items))
         self.editing = False
         self.choice = 0
 
     def label(self, i):
-        return ITEMS[i][1]
+        return self.items[i][1]
 
     def value(self, i):
-        item = ITEMS[i]
+        item = self.items[i]
         if self.editing and i == self.sel:
             return item[3][self.choice]
-        return item[3][nearest(item[2], self.app.settings[item[0]])]
+        return item[3][nearest(item[2], self.app.settings.get(item[0], False))]
 
     def choose(self, i):
-        item = ITEMS[i]
+        item = self.items[i]
         self.editing = True
-        self.choice = nearest(item[2], self.app.settings[item[0]])
+        self.choice = nearest(item[2], self.app.settings.get(item[0], False))
         self.dirty = True
         return True
 
     def _preview(self):
         # Contrast shows itself while it is being chosen; nothing is saved yet.
-        item = ITEMS[self.sel]
+        item = self.items[self.sel]
         if item[0] == "contrast":
             self.app.display.contrast(item[2][self.choice])
 
@@ -84,7 +87,7 @@ class Settings(ListScreen):
         if not self.editing:
             return ListScreen.key(self, k)
         base = k & _KEY_MASK
-        values = ITEMS[self.sel][2]
+        values = self.items[self.sel][2]
         if base == _UP or base == _DOWN:
             c = self.choice + (1 if base == _UP else -1)
             if 0 <= c < len(values):
@@ -93,9 +96,18 @@ class Settings(ListScreen):
                 self.dirty = True
             return True
         if base == _OK or base == _RIGHT:
+            key, v = self.items[self.sel][0], values[self.choice]
+            if key == "table" and v:
+                # the network's name and password, the first time: saved with "table"
+                from firmware.phones import new_credentials
+                c = new_credentials(self.app)
+                if c:
+                    self.app.settings.update(c)
             from firmware import settings_file
-            settings_file.save(self.app, ITEMS[self.sel][0], values[self.choice])
+            settings_file.save(self.app, key, v)
             self._end()
+            if key == "table" and v and self.app.table is not None:
+                self.app.push("phones")   # how to join: the QR codes
             return True
         if base == _BACK or base == _LEFT:
             self._end()
@@ -114,7 +126,7 @@ class Settings(ListScreen):
         x = right - w
         c.text(v, x, y)
         c.invert_rect(x - 2, y, w + 3, LINE_H)
-        if self.choice < len(ITEMS[i][2]) - 1:
+        if self.choice < len(self.items[i][2]) - 1:
             c.glyph("up", x - 20, y)
         if self.choice > 0:
             c.glyph("down", x - 11, y)

@@ -1,0 +1,294 @@
+# The table on phones: a read-only page with the standings, the whole score sheet, the
+# Twist board and the winner, served over the device's own Wi-Fi by Microdot (PyPI
+# `microdot`, the maintained MicroPython web framework; docs/table-on-phones.md says why).
+# Loaded only while Settings > Phones is on (firmware/phones.py).
+#
+# It runs beside the app loop, not in a thread: the loop's rest between keys (App.step,
+# at most POLL_MS) is spent in wait(), which runs asyncio's loop until the time is up or a
+# key is queued (the buttons are sampled on a timer, so a press is never lost, only kept
+# until the server's current slice of work ends; make bench-table measures that slice).
+#
+# Two routes, both GET: "/" the page (firmware/table_page.py, gzipped, cached by the phone
+# by its ETag) and "/state" the game as JSON (engine_mpy/standings.page), made once per
+# commit and kept in small parts until the next; the page asks for it every second and an
+# unchanged game costs a 304. No request names a file: nothing is read from the flash here.
+# Abuse is bounded: at most _LIVE connections at once (more are closed at once), a request's
+# head at most _HEAD_MAX bytes (read in small pieces, never a whole endless line), and
+# _TIMEOUT_S seconds for a connection's whole life.
+import json
+import time
+
+import asyncio
+
+from microdot import Microdot, Response
+
+from firmware import table_page
+from firmware.clock import Clock
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x
+
+_LIVE = const(6)
+_HEAD_MAX = const(2048)
+_TIMEOUT_S = const(5)
+_PIECE = const(256)
+# A head too big (or a body, which no route takes): raised as ECONNRESET, which microdot
+# takes quietly; it answers 400 if the client still listens, and closes.
+_TOO_BIG = const(104)
+
+_sleep_ms = getattr(asyncio, "sleep_ms", None)
+_ROWS = const(4)          # sheet rows made between two looks at the keys
+
+# microseconds, for the figures make bench-table reports, and milliseconds, both real
+_us = getattr(time, "ticks_us", None) or (lambda: int(time.perf_counter() * 1000000))
+_us_diff = getattr(time, "ticks_diff", None) or (lambda a, b: a - b)
+_ms = getattr(time, "ticks_ms", None) or (lambda: int(time.monotonic() * 1000))
+_ms_diff = _us_diff
+
+
+async def _nap(ms):
+    if _sleep_ms is not None:
+        await _sleep_ms(ms)
+    else:
+        await asyncio.sleep(ms / 1000)
+
+
+class _Head:
+    """A connection's reader that gives microdot lines of the request's head, reading
+    at most _HEAD_MAX bytes in pieces: an endless header line cannot fill the heap."""
+
+    def __init__(self, reader):
+        self.r = reader
+        self.buf = b""
+        self.left = _HEAD_MAX
+
+    async def readline(self):
+        while True:
+            i = self.buf.find(b"\n")
+            if i >= 0:
+                line = self.buf[:i + 1]
+                self.buf = self.buf[i + 1:]
+                await _nap(0)     # a line at a time: the keys are looked at in between
+                return line
+            if self.left <= 0:
+                raise OSError(_TOO_BIG)
+            data = await self.r.read(_PIECE if self.left > _PIECE else self.left)
+            if not data:
+                line = self.buf
+                self.buf = b""
+                return line
+            self.left -= len(data)
+            self.buf += data
+
+    async def read(self, n=-1):
+        raise OSError(_TOO_BIG)       # no route takes a body
+
+    async def readexactly(self, n):
+        raise OSError(_TOO_BIG)
+
+
+class _Server(Microdot):
+    def __init__(self, table):
+        Microdot.__init__(self)
+        self.table = table
+        self.live = 0
+        self.refused = 0       # connections closed at once: _LIVE were open
+        self.dropped = 0       # connections ended by the timeout or an error
+        self.route("/")(table.page)
+        self.route("/state")(table.state)
+
+    async def handle_request(self, reader, writer):
+        if self.live >= _LIVE:
+            self.refused += 1
+            await _close(writer)
+            return
+        self.live += 1
+        t0 = _us()
+        try:
+            await asyncio.wait_for(Microdot.handle_request(self, _Head(reader), writer), _TIMEOUT_S)
+        except Exception:      # a timeout, a dropped client, a heap too full: that one goes
+            self.dropped += 1
+            await _close(writer)
+        finally:
+            self.live -= 1
+            t0 = _us_diff(_us(), t0)
+            if t0 > self.table.request_max_us:
+                self.table.request_max_us = t0
+
+
+async def _close(writer):
+    try:
+        writer.close()
+        await writer.wait_closed()
+    except Exception:
+        pass
+
+
+def _never():
+    return False
+
+
+class Table:
+    """The page's server on app (app.table while the setting is on)."""
+
+    def __init__(self, app, host, port):
+        self.app = app
+        self.key = None         # what the kept JSON was made from (see _fresh)
+        self.body = None        # the JSON in parts (_make), and its length
+        self.size = 0
+        self.building = False   # a request is making it (the others wait for that one)
+        self.etag = None
+        self.made = 0           # JSON bodies made (one per commit at most)
+        self.served = 0         # requests answered
+        self.errors = 0         # waits that failed (see wait)
+        # What a key queued meanwhile may wait (make bench-table reports them): the longest
+        # a wait() ran past its time (ms, the real clock), the longest slice of making the
+        # JSON between two looks at the keys, and the longest a request took from its
+        # connection to its close (us, I/O waits included).
+        self.late_max = 0
+        self.slice_max_us = 0
+        self.request_max_us = 0
+        self.loop = asyncio.new_event_loop()
+        self.server = _Server(self)
+        self.task = self.loop.create_task(self.server.start_server(host, port))
+        # the socket listens from here on, or why not is raised (a port taken, no room)
+        for _ in range(50):
+            self.loop.run_until_complete(_nap(1))
+            if self.task.done():
+                self.loop.run_until_complete(self.task)   # raises what stopped it
+                raise OSError("the server stopped")
+            if getattr(self.server, "server", None) is not None:
+                break
+
+    def wait(self, ms, ready):
+        """Serve for up to ms, returning within about 2 ms once ready() (a key queued)."""
+        t0 = _ms()
+        try:
+            self.loop.run_until_complete(self._wait(ms, ready))
+        except Exception:
+            # (short of memory in asyncio's own work, say): the server's trouble never
+            # stops the device; the rest is spent as without a server
+            self.errors += 1
+            self.app.clock.wait(ms, ready)
+            return
+        late = _ms_diff(_ms(), t0) - ms
+        if late > self.late_max:
+            self.late_max = late
+        clk = self.app.clock
+        if not isinstance(clk, Clock):
+            # the simulator's virtual clock: the time served passes for the device too
+            clk.wait(ms, ready)
+
+    async def _wait(self, ms, ready):
+        # the real time: sockets wait on it, whatever clock the app runs on
+        t0 = _ms()
+        while not ready():
+            left = ms - _ms_diff(_ms(), t0)
+            if left <= 0:
+                return
+            await _nap(left if left < 2 else 2)
+
+    def stop(self):
+        try:
+            self.server.shutdown()
+            self.wait(20, _never)
+        except Exception:
+            pass
+        self.body = None
+
+    # --- the routes -------------------------------------------------------------------
+    def page(self, req):
+        self.served += 1
+        h = {"Content-Type": "text/html; charset=UTF-8", "Cache-Control": "no-cache",
+             "ETag": table_page.ETAG}
+        if req.headers.get("If-None-Match") == table_page.ETAG:
+            return Response(b"", 304, h)
+        h["Content-Encoding"] = "gzip"
+        return Response(table_page.PAGE, 200, h)
+
+    async def state(self, req):
+        self.served += 1
+        await self._fresh()
+        h = {"Content-Type": "application/json", "Cache-Control": "no-cache", "ETag": self.etag}
+        if req.headers.get("If-None-Match") == self.etag:
+            return Response(b"", 304, h)
+        h["Content-Length"] = str(self.size)
+        return Response(iter(self.body), 200, h)
+
+    async def _fresh(self):
+        # Made again only when a commit happened (App.commits) or the game changed (a new
+        # one, a finish): a phone asking every second costs nothing between hands. It is
+        # made a few rows at a time, the keys looked at in between (the loop may then
+        # handle one and commit a hand: what was made is thrown away and made again).
+        app = self.app
+        while self.building:
+            await _nap(1)         # another phone's ask is making it: that one serves both
+        for tries in range(3):
+            s = app.session
+            g = s.game if s is not None else None
+            key = (app.commits, id(g))
+            if key == self.key and self.body is not None:
+                return
+            self.body = None      # (in small parts: no collection needed for room)
+            self.building = True
+            try:
+                body = await self._make(g)
+            except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+                if tries == 2:
+                    raise         # not a change under it: a fault (microdot answers 500)
+                body = None       # the game changed under it: made again
+            finally:
+                self.building = False
+            s = app.session
+            if body is not None and key == (app.commits, id(s.game if s is not None else None)):
+                self.body = body
+                n = 0
+                for part in body:
+                    n += len(part)
+                self.size = n
+                self.key = key
+                self.made += 1
+                self.etag = '"%d-%d"' % (app.commits, self.made)
+                return
+        raise OSError(11)         # (EAGAIN) changed three times while being made: ask again
+
+    async def _make(self, g):
+        """The JSON in small parts (a list of bytes): a 55-hand sheet in one block would
+        need 8 KB or more of the heap in one piece, which a long game's heap may not have."""
+        if g is None:
+            return [json.dumps({"none": "No game is running on the device."}).encode()]
+        from engine_mpy import standings
+        t = _us()
+        try:
+            # the standings, then the sheet a few rows at a time (a long slice of making
+            # it would be a long wait for a key pressed meanwhile)
+            head = json.dumps(standings.page(g, False))
+            parts = [(head[:-1] + ', "sheet": [').encode()]
+            head = None
+            self._slice(t)
+            await _nap(0)
+            t = _us()
+            sep = ""
+            n = 0
+            for row in standings.sheet_rows(g):
+                parts.append((sep + json.dumps(row)).encode())
+                sep = ","
+                n += 1
+                if n % _ROWS == 0:
+                    self._slice(t)
+                    await _nap(0)
+                    t = _us()
+            parts.append(b"]}")
+        finally:
+            r = getattr(g, "records", None)
+            if r is not None and hasattr(r, "close"):
+                r.close()     # (the save's file, read by a Twist sheet: not kept open)
+        self._slice(t)
+        return parts
+
+    def _slice(self, t):
+        t = _us_diff(_us(), t)
+        if t > self.slice_max_us:
+            self.slice_max_us = t

@@ -1,0 +1,152 @@
+# The table on phones under abuse, on the loopback only, bounded in count and time: the
+# firmware's real app under the micropython binary (tests/table_serve.py) is sent unknown
+# paths, a header line that never ends, headers that never end, 50 connections at once,
+# clients that send nothing and clients that never read their answer. Each gets an error
+# or a dropped connection; the device never stops, a key pressed meanwhile is handled, and
+# the save on its flash is never changed.
+import socket
+import time
+
+import pytest
+
+from table_device import Device
+from test_table_page import classic
+
+
+def request(dev, raw, timeout=8):
+    """The whole answer to raw bytes sent on a fresh connection ("" when dropped)."""
+    s = socket.create_connection(("127.0.0.1", dev.port), timeout=timeout)
+    try:
+        s.sendall(raw)
+        out = b""
+        while True:
+            try:
+                b = s.recv(4096)
+            except ConnectionResetError:
+                break
+            if not b:
+                break
+            out += b
+        return out.decode("latin-1")
+    finally:
+        s.close()
+
+
+def status(answer):
+    return int(answer.split(" ", 2)[1]) if answer.startswith("HTTP/") else None
+
+
+@pytest.fixture(scope="module")
+def dev():
+    game, _ = classic()
+    d = Device(game)
+    d.before = d.saved()
+    yield d
+    if d.alive():
+        d.proc.kill()
+
+
+def still_serving(dev):
+    a = request(dev, b"GET /state HTTP/1.0\r\n\r\n")
+    assert status(a) == 200 and '"game": "classic"' in a
+
+
+def test_unknown_paths_are_404_and_read_no_file(dev):
+    for path in ("/game.json", "/settings.json", "/../game.json", "/%2e%2e/game.json", "/etc/passwd",
+                 "/state/../game.json", "/table_page.py", "/" + "a" * 1500):
+        a = request(dev, b"GET " + path.encode() + b" HTTP/1.0\r\n\r\n")
+        assert status(a) == 404, (path, a[:80])
+        assert "wifi_pw" not in a and dev.pw not in a and '"records"' not in a
+    a = request(dev, b"POST /state HTTP/1.0\r\nContent-Length: 5\r\n\r\nhello")
+    assert status(a) in (400, 405)
+    assert request(dev, b"nonsense\r\n\r\n") == "" or status(request(dev, b"nonsense\r\n\r\n")) == 400
+    still_serving(dev)
+
+
+def test_a_header_line_that_never_ends_is_dropped(dev):
+    s = socket.create_connection(("127.0.0.1", dev.port), timeout=8)
+    t0 = time.monotonic()
+    sent = 0
+    try:
+        s.sendall(b"GET /state HTTP/1.0\r\nX-Long: ")
+        while sent < 1 << 20:          # a megabyte, well past what the head may take
+            s.sendall(b"a" * 4096)
+            sent += 4096
+        got = s.recv(4096)
+        assert status(got.decode("latin-1")) in (None, 400)
+    except (ConnectionResetError, BrokenPipeError):
+        pass                           # dropped: what it deserves
+    finally:
+        s.close()
+    assert time.monotonic() - t0 < 8
+    still_serving(dev)
+
+
+def test_headers_that_never_end_are_dropped(dev):
+    s = socket.create_connection(("127.0.0.1", dev.port), timeout=8)
+    dropped = False
+    try:
+        s.sendall(b"GET /state HTTP/1.0\r\n")
+        for i in range(20000):
+            s.sendall(b"X-%d: b\r\n" % i)
+    except (ConnectionResetError, BrokenPipeError):
+        dropped = True
+    finally:
+        s.close()
+    assert dropped
+    still_serving(dev)
+
+
+def test_fifty_connections_at_once_and_a_key_pressed_meanwhile(dev):
+    socks = [socket.create_connection(("127.0.0.1", dev.port), timeout=8) for _ in range(50)]
+    dev.key("DOWN")                    # a player presses a key in the middle of it
+    for s in socks:
+        s.sendall(b"GET /state HTTP/1.0\r\n\r\n")
+    ok = dropped = 0
+    for s in socks:
+        out = b""
+        try:
+            while True:
+                b = s.recv(4096)
+                if not b:
+                    break
+                out += b
+        except (ConnectionResetError, socket.timeout):
+            pass
+        s.close()
+        if status(out.decode("latin-1")) == 200:
+            ok += 1
+        else:
+            dropped += 1
+    assert ok >= 1 and ok + dropped == 50
+    still_serving(dev)
+
+
+def test_clients_that_send_nothing_or_never_read_are_let_go(dev):
+    silent = [socket.create_connection(("127.0.0.1", dev.port), timeout=8) for _ in range(6)]
+    deaf = []
+    for _ in range(6):
+        s = socket.create_connection(("127.0.0.1", dev.port), timeout=8)
+        s.sendall(b"GET / HTTP/1.0\r\n\r\n")     # and never reads the page
+        deaf.append(s)
+    dev.key("UP")
+    # every connection has its time (firmware/table.py _TIMEOUT_S, 5 s): then it serves again
+    t0 = time.monotonic()
+    while True:
+        try:
+            still_serving(dev)
+            break
+        except AssertionError:
+            assert time.monotonic() - t0 < 8
+            time.sleep(0.25)
+    for s in silent + deaf:
+        s.close()
+
+
+def test_the_device_went_on_and_the_save_never_changed(dev):
+    assert dev.saved() == dev.before
+    fig = dev.stop()
+    assert fig["handled"] >= 2           # the two keys pressed under the abuse were handled
+    assert fig["refused"] + fig["dropped"] >= 1
+    assert fig["commits"] == 0
+    assert dev.saved() == dev.before

@@ -1,0 +1,202 @@
+# The table on phones end to end: the firmware's real app under the micropython binary
+# serves its real game on the loopback (tests/table_serve.py); Debian's Chromium, driven by
+# Playwright, opens the page as a phone held upright (360x740) and as a desktop (1280x800).
+# For every kind of game the standings, the whole score sheet (the Twist board, the Dice
+# book) and the winner on the page are checked against the engine's own figures
+# (engine_mpy/standings.page on the PC, from the same records), and a hand committed on the
+# device must be on the open page within 2 s, with no reload. Screenshots go to
+# build/table_shots/ to look at. Without Chromium this fails (make browser installs it).
+import os
+import re
+import shutil
+import time
+
+import pytest
+
+from engine_mpy import standings
+from engine_mpy.classic import Classic
+from engine_mpy.dice import DiceGame
+from engine_mpy.masters import Masters
+from engine_mpy.twist import Twist
+from host_sim import golden
+from table_device import Device, ROOT
+
+SHOTS = os.path.join(ROOT, "build", "table_shots")
+SIZES = ((360, 740), (1280, 800))
+
+
+def _chromium():
+    c = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert c, "no Chromium on this machine: make browser installs Debian's"
+    return c
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=_chromium(), args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def classic():
+    g = Classic({"players": ["Ann", "Bob", "Cid"], "dealer": 1})
+    g.add({"out": 0, "left": [None, [2, 1, 0, 0], [10, 0, 0, 0]]})
+    g.add({"out": 2, "left": [[9, 1, 0, 0], [1, 0, 0, 1], None]})
+    return g, {"out": 1, "left": [[1, 0, 0, 0], None, [0, 0, 0, 1]]}
+
+
+def masters():
+    g = Masters({"players": ["Ann", "Bob"], "dealer": 0})
+    g.add({"out": 0, "left": [None, [3, 0, 0, 0]], "phase": [1, 2]})
+    return g, {"out": 1, "left": [[0, 2, 0, 0], None], "phase": [2, 1]}
+
+
+def twist():
+    g = Twist({"players": ["Ann", "Bob", "Cid"], "dealer": 0})
+    g.add({"out": 0, "left": [None, 1, 10]})
+    return g, {"out": 0, "left": [None, 1, 10], "pick": [None, "after", None]}
+
+
+def dice():
+    g = DiceGame({"players": ["Ann", "Bob"], "order": [0, 1]})
+    g.add({"player": 0, "faces": "4144405455"})
+    g.add({"player": 1, "faces": "2100355423"})
+    return g, {"player": 0, "faces": "4232251341"}
+
+
+def nums(text):
+    return [int(x) for x in re.findall(r"-?\d+", text)]
+
+
+def table(page, sel):
+    return page.eval_on_selector_all(sel + " tr", "rs => rs.map(r => [...r.children].map(c => c.innerText))")
+
+
+def check(page, game):
+    """The page says what the engine says of game."""
+    want = standings.page(game)
+    names = game.settings["players"]
+    rows = table(page, "#sd")[1:]
+    players = want["players"]
+    assert len(rows) == len(players)
+    kind = game.KIND
+    if kind in ("classic", "masters"):
+        for r, p in zip(rows, sorted(players, key=lambda p: p["rank"])):
+            assert r[1] == p["name"] and nums(r[0]) == [p["rank"]]
+            assert p["words"] in r[2] and nums(r[2])[:1] == ([p["phase"]] if p["phase"] else [])
+            assert nums(r[3]) == [p["phases_done"]] and nums(r[4]) == [p["total"]]
+        sheet = table(page, "#ss")
+        assert sheet[0][2:] == names
+        assert len(sheet) - 1 == len(want["sheet"]) == game.state.hands
+        for r, (num, dealer, out, cells) in zip(sheet[1:], want["sheet"]):
+            assert nums(r[0]) == [num] and r[1] == names[dealer]
+            for p, (pts, ok, ph, tot) in enumerate(cells):
+                assert nums(r[2 + p]) == ([ph] if ph else []) + [pts, tot], (r, cells)
+                assert ("out" in r[2 + p]) == (p == out)
+                assert ("✓" in r[2 + p]) == bool(ok and ph)
+        assert ("%s deals" % want["dealer"]) in page.inner_text("#st") if want["dealer"] else True
+    elif kind == "twist":
+        for r, p in zip(rows, players):
+            assert r[0] == p["name"] and nums(r[1]) == [p["space"]]
+            assert p["next"] in r[2] and p["words"] in r[2]
+        cells = page.eval_on_selector_all("#board > div", "ds => ds.map(d => d.innerText)")
+        b = want["board"]
+        assert len(cells) == len(b["spaces"])
+        for i, text in enumerate(cells):
+            here = [names[p] for p in range(len(names)) if b["pawns"][p] == i]
+            assert [x for x in names if re.search(r"\n%s(\n|$)" % x, text)] == here, (i, text)
+        sheet = table(page, "#ss")
+        assert len(sheet) - 1 == len(want["sheet"])
+        for r, (num, dealer, moves) in zip(sheet[1:], want["sheet"]):
+            assert nums(r[0]) == [num] and r[1] == names[dealer]
+            assert [nums(c)[0] for c in r[2:]] == moves
+    else:
+        for r, p in zip(rows, players):
+            assert r[0] == p["name"] and nums(r[2]) == [p["total"]]
+            assert p["words"] in r[1]
+        sheet = table(page, "#ss")
+        assert len(sheet) == len(want["sheet"])
+        for r, (label, cells) in zip(sheet, want["sheet"]):
+            assert r[0] == label
+            assert r[1:] == ["" if c is None else str(c) for c in cells]
+    st = page.inner_text("#st")
+    if want["winners"]:
+        assert "Winner" in st and all(w in st for w in want["winners"])
+    else:
+        assert "Winner" not in st
+
+
+def open_page(browser, dev, size):
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = ctx.new_page()
+    page.goto(dev.url)
+    page.wait_for_function("document.querySelectorAll('#sd tr').length > 1", timeout=10000)
+    return ctx, page
+
+
+def no_sideways_scroll(page):
+    # the page fits the phone's width: only the score sheet's own box may scroll sideways
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+@pytest.mark.parametrize("make", [classic, masters, twist, dice], ids=lambda f: f.__name__)
+def test_the_page_shows_the_engines_figures_and_a_committed_hand_within_2_s(browser, make):
+    os.makedirs(SHOTS, exist_ok=True)
+    game, rec = make()
+    dev = Device(game)
+    try:
+        pages = []
+        for size in SIZES:
+            ctx, page = open_page(browser, dev, size)
+            check(page, game)
+            no_sideways_scroll(page)
+            page.screenshot(path=os.path.join(SHOTS, "%s_%dx%d.png" % (game.KIND, size[0], size[1])), full_page=True)
+            pages.append((ctx, page))
+        before = pages[0][1].inner_text("#ss")
+        t0 = dev.commit(rec)
+        game.add(rec)
+        for ctx, page in pages:
+            left = 2.0 - (time.monotonic() - t0)
+            page.wait_for_function("t => document.getElementById('ss').innerText != t", arg=before,
+                                   timeout=max(1, int(left * 1000)))
+            assert time.monotonic() - t0 <= 2.0
+            check(page, game)
+        pages[0][1].screenshot(path=os.path.join(SHOTS, "%s_after_commit.png" % game.KIND), full_page=True)
+        for ctx, _ in pages:
+            ctx.close()
+        fig = dev.stop()
+        assert fig["made"] == 2 and fig["commits"] == 1     # the JSON made once per commit
+    finally:
+        if dev.alive():
+            dev.proc.kill()
+
+
+def test_the_winner_and_the_whole_dice_book_of_a_finished_game(browser):
+    game = golden._dice_over()
+    dev = Device(game)
+    try:
+        ctx, page = open_page(browser, dev, SIZES[0])
+        check(page, game)
+        assert page.inner_text("#st").startswith("Winner: Ann")
+        page.screenshot(path=os.path.join(SHOTS, "dice_over_360x740.png"), full_page=True)
+        ctx.close()
+        dev.stop()
+    finally:
+        if dev.alive():
+            dev.proc.kill()
+
+
+def test_no_game_running_is_said(browser):
+    dev = Device(None)
+    try:
+        ctx = browser.new_context(viewport={"width": 360, "height": 740})
+        page = ctx.new_page()
+        page.goto(dev.url)
+        page.wait_for_function("document.getElementById('st').innerText.indexOf('No game') >= 0", timeout=10000)
+        ctx.close()
+        dev.stop()
+    finally:
+        if dev.alive():
+            dev.proc.kill()

@@ -1,0 +1,89 @@
+# The QR codes of the table on phones decode, off the golden screens as the panel shows
+# them (lit modules light on a dark panel), to exactly the network a phone camera joins
+# and the page's address; and the encoder (firmware/qr.py) round-trips every length it
+# takes. The decoder is zbar (Debian's zbar-tools: `make browser` installs it, and CI runs
+# that first); without it these tests fail rather than skip.
+import os
+import shutil
+import subprocess
+
+import pytest
+from PIL import Image
+
+from firmware import qr
+from firmware.phones import credentials, wifi_text
+from host_sim import golden
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _zbar():
+    z = shutil.which("zbarimg")
+    assert z, "no zbarimg on this machine: make browser installs Debian's zbar-tools"
+    return z
+
+
+def decode(img, path):
+    img.save(path)
+    r = subprocess.run([_zbar(), "-q", "--raw", str(path)], capture_output=True, text=True, timeout=60)
+    return r.stdout.rstrip("\n")
+
+
+def panel_image(rows, scale=4, border=16):
+    """The panel as a camera sees it: lit pixels light, the rest and the bezel dark."""
+    img = Image.new("L", (len(rows[0]) * scale + 2 * border, len(rows) * scale + 2 * border), 0)
+    px = img.load()
+    for y, r in enumerate(rows):
+        for x, ch in enumerate(r):
+            if ch == "#":
+                for a in range(scale):
+                    for b in range(scale):
+                        px[border + x * scale + a, border + y * scale + b] = 255
+    return img
+
+
+def golden_rows(name):
+    with open(golden.path(name)) as f:
+        return f.read().splitlines()
+
+
+def test_the_wifi_screen_decodes_to_the_network_to_join(tmp_path):
+    got = decode(panel_image(golden_rows("phones_wifi")), tmp_path / "wifi.png")
+    assert got == "WIFI:S:%s;T:WPA;P:%s;;" % (golden.PHONES["wifi_ssid"], golden.PHONES["wifi_pw"])
+    assert got == wifi_text(golden.PHONES)
+
+
+def test_the_address_screen_decodes_to_the_page(tmp_path):
+    assert decode(panel_image(golden_rows("phones_address")), tmp_path / "url.png") == golden.PHONES_URL
+
+
+def test_every_length_the_encoder_takes_decodes(tmp_path):
+    for n in (1, 17, 18, 32, 33, 53, 54, 78, 79, 106):
+        text = "".join("abcdefghijklmnopqrstuvwxyz0123456789;:"[(i * 7 + n) % 38] for i in range(n))
+        size, m = qr.encode(text)
+        rows = ["".join("." if m[y * size + x] else "#" for x in range(size)) for y in range(size)]
+        # dark modules on a lit quiet zone of 4 modules
+        rows = ["#" * (size + 8)] * 4 + ["####" + r + "####" for r in rows] + ["#" * (size + 8)] * 4
+        assert decode(panel_image(rows), tmp_path / ("n%d.png" % n)) == text, n
+    with pytest.raises(ValueError):
+        qr.encode("x" * 107)
+
+
+def test_a_password_is_made_from_the_random_bytes_given():
+    a = credentials(bytes(range(12)))
+    b = credentials(bytes(range(1, 13)))
+    assert a != b and len(a["wifi_pw"]) == 10 and len(b["wifi_pw"]) == 10
+    assert a["wifi_ssid"] == "Phase10-0A0B"
+    # no letter that reads two ways on the OLED
+    for ch in "0O1lI":
+        assert ch not in a["wifi_pw"] + b["wifi_pw"]
+    # the Wi-Fi text escapes what the standard reserves
+    assert wifi_text({"wifi_ssid": "a;b", "wifi_pw": "p:w\\d,\"x"}) == 'WIFI:S:a\\;b;T:WPA;P:p\\:w\\\\d\\,\\"x;;'
+
+
+def test_the_page_on_the_device_is_the_one_its_source_makes():
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "table_page.py"), "--check"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
