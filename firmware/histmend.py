@@ -56,7 +56,7 @@ def _rewrite(store, ix, line, said):
                 b = f.read(256 if left > 256 else left)
                 if not b:
                     break
-                put(b.decode())
+                put(b)       # as they are: a damaged line before may not be UTF-8
                 left -= len(b)
         finally:
             f.close()

@@ -199,7 +199,9 @@ def _write(f, text):
     size = [0]
 
     def put(s):
-        n = f.write(s if _STR_WRITES else s.encode())
+        # str, or bytes copied as they are (a file's own bytes: never decoded, so a damaged
+        # byte or a character split between two pieces passes through unchanged)
+        n = f.write(s if _STR_WRITES or type(s) is not str else s.encode())
         size[0] += n if n is not None else len(s)
     text(put)
     return size[0]

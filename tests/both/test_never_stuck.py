@@ -150,3 +150,19 @@ def test_a_save_whose_contents_trip_the_reader_is_damaged():
         app, fs = started({"/" + GAME: bad})
         assert "game.json" in said(app) and "damaged" in said(app) and "could not be read" not in said(app), (bad, said(app))
         assert fs.files["/game.json.bad1"] == bad
+
+
+def test_lines_kept_past_a_torn_end_are_copied_byte_for_byte():
+    # the lines before a torn last line are written again as they are: one that is not
+    # UTF-8 (a damaged byte) stays, and so does a name whose letters a 256-byte piece splits
+    lines = history_of(3).split(b"\n")
+    lines[1] = lines[1].replace(b'"n":1,', b'"n":1,"x":"\x91",')
+    lines[2] = lines[2].replace(b'"Ann"', b'"' + "\u00c9" .encode() * 100 + b'"', 1)
+    torn = b"\n".join(lines[:3]) + b'\n{"n":3,"game":"dice","pla'
+    app, fs = started({"/" + GAME: over_game(), "/" + HISTORY: torn})
+    msg = finish(app)
+    assert msg is not None and "history.json.bad1" in msg, msg
+    assert fs.files["/history.json.bad1"] == torn
+    kept = torn[:torn.rindex(b"\n") + 1]
+    assert bytes(fs.files["/" + HISTORY]).startswith(kept)
+    assert games(app.store)[0]["n"] == 4
