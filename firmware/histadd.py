@@ -15,17 +15,20 @@ ARCHIVES = 9     # history.K.json kept: about 1,000 games in all
 
 
 def newest(store, name, ix, tail=True):
-    """(n, after): the number of the newest game of a history file whose line can be read,
-    and how many lines follow it (damaged ones, counted as games); (-1, len(ix)) when none
-    can be read. tail: a damaged last line's number counts when its first bytes say it
-    (to number a new game after it; not to tell whether a game is in the file)."""
+    """(n, after): the highest number of a game in a history file whose line can be read
+    (the device numbers them in order; a file out of order is damaged, and every game it
+    holds still counts), and how many unreadable lines follow that line (damaged ones,
+    counted as games); (-1, len(ix)) when none can be read. tail: a damaged last line's
+    number counts when its first bytes say it (to number a new game after it; not to tell
+    whether a game is in the file). Reads each line's first bytes: at most SEGMENT."""
     try:
         f = store.open(name, "rb")
     except Exception as e:
         raise OSError("%s could not be read (%s); it is kept as it is." % (name, errname(e)))
     try:
-        k = len(ix) - 1
-        while k >= 0:
+        best = -1
+        after = 0
+        for k in range(len(ix)):
             n = number(f, ix.starts[k])
             if n is None:
                 try:
@@ -33,12 +36,15 @@ def newest(store, name, ix, tail=True):
                 except ValueError:
                     n = None
             if n is not None and n > 0:
-                break
-            k -= 1
+                if n > best:
+                    best = n
+                    after = 0
+            else:
+                after += 1
         t = ix.tail_n if tail else -1
-        if k < 0:
+        if best < 0:
             return t, (0 if t > 0 else len(ix))
-        n += len(ix) - 1 - k
+        n = best + after
         return (n if n > t else t), 0
     except Exception as e:      # short of memory, a flash error: nothing may be written
         raise OSError("%s could not be read (%s); it is kept as it is." % (name, errname(e)))

@@ -16,6 +16,7 @@ from engine_mpy.lines import read_line as read_upto_newline, parse
 from firmware.store import HISTORY
 
 HEAD = '{"format":"phase10-history","v":2}\n'
+N_MAX = 1000000000        # a game's number is below this (a billion finishes: never)
 LINE_MAX = 2048           # the longest line: a Dice game of 300 turns, a long Twist game
 
 
@@ -36,6 +37,8 @@ def check_entry(e):
             v = 0 if all(isinstance(x, int) for x in v) else None
         if not isinstance(v, int) or v is True or v is False:
             raise ValueError("%s is not a whole number" % k)
+        if k == "n" and not 0 <= v < N_MAX:
+            raise ValueError("the game's number is out of range")
     for k in ("game", "variation", "sheet", "layout"):
         if not isinstance(e.get(k, ""), str):
             raise ValueError("%s is not text" % k)
@@ -64,7 +67,7 @@ def number(f, start):
     head = f.read(16)
     if head.startswith(b'{"n":'):
         j = head.find(b",")
-        if j > 5 and head[5:j].isdigit():
+        if 5 < j < 15 and head[5:j].isdigit():      # at most 9 digits: under N_MAX
             return int(head[5:j])
     return None
 

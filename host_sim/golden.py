@@ -179,32 +179,41 @@ CASES = (
 
 
 def render(keys, board="pico"):
-    from host_sim import sim, script
-    sim.use_fake_machine()
+    from host_sim import script
     state = tempfile.mkdtemp(prefix="phase10-golden-")
     try:
-        phones = keys.startswith("PHONES")
-        if phones:
-            import json
-            with open(os.path.join(state, "settings.json"), "w") as f:
-                f.write(json.dumps(PHONES))
-            keys = keys[7:]
-            board = "pico_w"
-        if keys.startswith("GAME:"):
-            from engine_mpy import savefile
-            name, _, keys = keys[5:].partition(" ")
-            with open(os.path.join(state, "game.json"), "w") as f:
-                f.write(savefile.dumps(SAVED[name]()))
-        dev = script.Device(board=board, state=state, mem_free=MEM_FREE)
-        if keys.startswith("OPEN"):
-            dev.app.table_url = PHONES_URL
-            dev.app.push("phones")
-            dev.app.run_for(200)
-            keys = keys[5:]
+        dev, keys = start(keys, state, board)
         dev.play(script.parse(keys))
         return "\n".join(dev.rows()) + "\n"
     finally:
         shutil.rmtree(state, ignore_errors=True)
+
+
+def start(keys, state, board="pico"):
+    """(device, the keys still to press): a golden case's device started on the folder
+    state as its script's first words set it up (PHONES: a Pico W with the table on;
+    GAME:name a saved game; OPEN the Phones screen opened)."""
+    from host_sim import sim, script  # noqa: F401 (script: the Device)
+    sim.use_fake_machine()
+    phones = keys.startswith("PHONES")
+    if phones:
+        import json
+        with open(os.path.join(state, "settings.json"), "w") as f:
+            f.write(json.dumps(PHONES))
+        keys = keys[7:]
+        board = "pico_w"
+    if keys.startswith("GAME:"):
+        from engine_mpy import savefile
+        name, _, keys = keys[5:].partition(" ")
+        with open(os.path.join(state, "game.json"), "w") as f:
+            f.write(savefile.dumps(SAVED[name]()))
+    dev = script.Device(board=board, state=state, mem_free=MEM_FREE)
+    if keys.startswith("OPEN"):
+        dev.app.table_url = PHONES_URL
+        dev.app.push("phones")
+        dev.app.run_for(200)
+        keys = keys[5:]
+    return dev, keys
 
 
 def path(name):

@@ -53,12 +53,7 @@ def shown_by_screen():
     for keys, want in cases:
         state = tempfile.mkdtemp(prefix="phase10-helpcheck-")
         try:
-            if keys.startswith("GAME:"):
-                from engine_mpy import savefile
-                name, _, keys = keys[5:].partition(" ")
-                with open(os.path.join(state, "game.json"), "w") as f:
-                    f.write(savefile.dumps(G.SAVED[name]()))
-            dev = script.Device(state=state, mem_free=40000)
+            dev, keys = G.start(keys, state)      # as the golden case sets its device up
             dev.play(script.parse(keys))
             app = dev.app
             scr = app.top()
