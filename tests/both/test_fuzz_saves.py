@@ -30,7 +30,7 @@ def store_on(fs):
 def fuzz_saves(seed, count):
     """count fuzzed game.json files through Session.load; every 4th with a complete save
     beside it as game.json.tmp. Returns counts {"good", "bad"}."""
-    seen = {"good": 0, "bad": 0}
+    seen = {"good": 0, "bad": 0, "memory": 0}
     for i in range(len(SAVES)):   # one game kind at a time
         fuzz_kind(seed + i, count // len(SAVES), SAVES[i], seen)
         drop_engines()
@@ -93,7 +93,7 @@ def test_fuzzed_saves():
     n = soak.count(160, 2000) if MPY else soak.count(240, 10000)
     seen = quick(fuzz_saves, 11, n)
     assert seen["good"] and seen["bad"] > n // 2
-    soak.ran(n, "fuzzed game.json on %s (%d good, %d damaged)"
-             % (sys.implementation.name, seen["good"], seen["bad"]))
+    soak.ran(n, "fuzzed game.json on %s (%d good, %d damaged, %d read when the test heap had not room)"
+             % (sys.implementation.name, seen["good"], seen["bad"], seen["memory"]))
 
 
