@@ -113,8 +113,15 @@ def check_journal(text):
     if not isinstance(n, int) or n is True or n is False or n < 1:
         raise ValueError("no game number")
     from firmware import roster
-    from firmware.history import check_entry
+    from firmware.history import check_entry, plain
     check_entry(e)
+    # written again as it is (history.write_entry): keys and sheet must need no escaping
+    for k in e:
+        if not isinstance(k, str) or not plain(k):
+            raise ValueError("a key is not plain text")
+    s = e.get("sheet", "")
+    if isinstance(s, str) and not plain(s):
+        raise ValueError("the sheet is not plain text")
     if e.get("n") != n or not isinstance(e.get("game"), str) or not e.get("players"):
         raise ValueError("the game does not match its number")
     if j.get("roster") is not None:
