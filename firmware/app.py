@@ -340,12 +340,17 @@ class App:
             self.short_of_memory()
             self.redraw()
         s = self.session
-        if s is not None and s.changed:
+        if s is not None and (s.changed or s.said):
             # the change this key made, on the panel now, goes to the flash (Session.apply)
-            msg = s.flush()
-            self.commits += 1      # the table on phones shows the game anew
-            if msg:
-                self.say(msg)
+            msg = None
+            if s.changed:
+                msg = s.flush()
+                self.commits += 1      # the table on phones shows the game anew
+            for m in s.said:       # room made on a full flash for a save: said first
+                self.say(m)
+            s.said = []
+            self.say(msg)
+            if self.messages:
                 self.tell()
         if self.charge is not None:
             self.charge()

@@ -12,8 +12,9 @@ from firmware.store import GAME as GAME_FILE, ROSTER, FINISH as FINISH_FILE
 
 def finish(s, e, roster_rows):
     """Session.finish() for session s (its game saved and out of RAM: Session.drop_game):
-    e is its history line, numbered here. If the journal cannot be saved, nothing has
-    changed and the game is read again from its save."""
+    e is its history line, numbered here. If the journal cannot be saved, the game is
+    read again from its save and nothing else has changed (but for the oldest history
+    files deleted to make room on a full flash, which the message says)."""
     st = s.store
     from firmware import histadd
     said = []
@@ -29,17 +30,20 @@ def finish(s, e, roster_rows):
         from firmware.history import write_entry
         write_entry(e, put)
         put("}")
-    if not st.write_atomic(FINISH_FILE, journal):
-        return _back(s, st.error or "Could not save the finished game.")
+    while not st.write_atomic(FINISH_FILE, journal):
+        # the flash full: the oldest games make room (said), never a finish refused for them
+        if not _room(st, said):
+            said.append(st.error or "Could not save the finished game.")
+            return _back(s, " ".join(said))
     # Committed: the game is over even if the flash refuses what follows (the next
     # start or the next new game completes it from the journal).
     err = _apply(s, roster_rows, e, said)
     e = None
     _drop_history()
     gc.collect()
-    if said and not err:
-        err = " ".join(said)
-    return err
+    if err:
+        said.append(err)
+    return " ".join(said) if said else None
 
 
 def _back(s, err):
@@ -52,21 +56,37 @@ def _back(s, err):
 
 
 def _drop_history():
-    for m in ("firmware.histadd", "firmware.histmend", "firmware.history"):
+    for m in ("firmware.histadd", "firmware.histmend", "firmware.histroom", "firmware.history"):
         forget(m)
+
+
+def _room(st, said):
+    """A save was refused: whether it was for want of room and the oldest history file
+    went to make some (then try again)."""
+    if not st.full:
+        return False
+    from firmware.histroom import make_room
+    return make_room(st, said)
 
 
 def _apply(s, roster_rows, e, said):
     st = s.store
-    if roster_rows is not None and not st.write_atomic(ROSTER, json.dumps(roster_rows, separators=(",", ":"))):
-        return st.error
+    if roster_rows is not None:
+        text = json.dumps(roster_rows, separators=(",", ":"))
+        while not st.write_atomic(ROSTER, text):
+            if not _room(st, said):
+                return st.error
+        text = None
     from firmware import histadd
-    try:
-        err = histadd.add(st, e, said)
-    except OSError as x:
-        return x.args[0]
-    if err:
-        return err
+    while True:
+        try:
+            err = histadd.add(st, e, said)
+        except OSError as x:
+            return x.args[0]
+        if not err:
+            break
+        if not _room(st, said):
+            return err
     st.remove(GAME_FILE)
     st.remove(FINISH_FILE)
     return None

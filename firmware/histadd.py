@@ -8,7 +8,7 @@
 # firmware/histmend.py. A new game is numbered after every game the history holds, a
 # damaged line's number counted when it can be read.
 from firmware.history import HEAD, files, archives, index_of, names, number, read_line as game_at
-from firmware.store import HISTORY, errname
+from firmware.store import HISTORY, errname, is_full
 
 SEGMENT = 100    # games in history.json before it is moved aside
 ARCHIVES = 9     # history.K.json kept: about 1,000 games in all
@@ -101,7 +101,7 @@ def add(store, e, said):
     if newest(store, HISTORY, ix, False)[0] >= e["n"]:
         return None
     if len(ix) >= SEGMENT:
-        err = _rotate(store)
+        err = _rotate(store, said)
         if err:
             return err
         return None if store.write_atomic(HISTORY, whole) else store.error
@@ -118,7 +118,7 @@ def add(store, e, said):
     return None if store.append(HISTORY, line) else store.error
 
 
-def _rotate(store):
+def _rotate(store, said):
     ks = archives(store)
     k = max(ks) + 1 if ks else 1
     to = "history.%d.json" % k
@@ -126,9 +126,20 @@ def _rotate(store):
         store.os.rename(store.path(HISTORY), store.path(to))
     except OSError as e:
         store.error = "Could not save %s (%s)." % (to, errname(e))
+        store.full = is_full(e)
         return store.error
     store.writes += 1
-    ks.sort()
-    while len(ks) >= ARCHIVES:
-        store.remove("history.%d.json" % ks.pop(0))
+    n = len(ks) + 1
+    if n > ARCHIVES:
+        # the oldest go, each said (firmware/histroom.py: the flash full does the same)
+        from firmware.histroom import drop_oldest
+        while n > ARCHIVES:
+            msg = drop_oldest(store, KEPT % (SEGMENT * (ARCHIVES + 1), "%s"))
+            if msg is None:
+                break
+            said.append(msg)
+            n -= 1
     return None
+
+
+KEPT = "The history keeps %d games: the oldest (%s) were deleted."

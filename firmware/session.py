@@ -24,6 +24,7 @@ class Session:
         self.messages = []    # what went wrong at load, for the app to show, in order
         self.unread = False   # a save is on flash that could not be read (not damaged)
         self.changed = False  # apply() changed the game; flush() saves it
+        self.said = []        # what a save that went through had to do (room made), to show
 
     @property
     def message(self):
@@ -144,7 +145,18 @@ class Session:
     def _save(self):
         if self.store is None:
             return None
-        return self.game.records.save(self.game)
+        while True:
+            err = self.game.records.save(self.game)
+            if not err or not self.store.full:
+                return err
+            # the flash full: the oldest games of the history make room for the game
+            # being played (said on a note: firmware/histroom.py), else the refusal
+            from firmware.histroom import make_room
+            room = make_room(self.store, self.said)
+            make_room = None
+            forget("firmware.histroom")
+            if not room:
+                return err
 
     def finish(self, entry, roster_rows=None):
         """The game is over and its result is in: add entry (its history line,

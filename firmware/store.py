@@ -53,6 +53,7 @@ class Store:
         self.writes = 0         # saves, appends and removals done: flash wear
         self.bytes_written = 0
         self.error = None       # why the last save failed (flash full...), for the screen
+        self.full = False       # ...and whether it was for want of room (firmware/histroom.py)
         self._ensure_root()
 
     # --- paths ---------------------------------------------------------------------------
@@ -91,6 +92,14 @@ class Store:
     def open(self, name, mode="rb"):
         return self.open_path(self.path(name), mode)
 
+    def free(self):
+        """Bytes the filesystem has free, or None when it cannot say (no statvfs)."""
+        try:
+            v = self.os.statvfs(self.root or ".")
+            return v[0] * v[4]       # f_bsize * f_bavail (MicroPython's littlefs: its block)
+        except Exception:
+            return None
+
     # --- writing -------------------------------------------------------------------------
     def write_atomic(self, name, text):
         """Save text (str or bytes) as name. Returns True, or False with .error set when the
@@ -109,12 +118,14 @@ class Store:
             self._replace(tmp, p)
         except OSError as e:
             self.error = "Could not save %s (%s)." % (name, errname(e))
+            self.full = is_full(e)
             if self.exists_path(p):
                 self.discard(tmp)  # free the space; never the only copy left
             return False
         self.writes += 1
         self.bytes_written += size
         self.error = None
+        self.full = False
         return True
 
     def append(self, name, text):
@@ -139,6 +150,7 @@ class Store:
                 f.close()
         except OSError as e:
             self.error = "Could not save %s (%s)." % (name, errname(e))
+            self.full = is_full(e)
             if before >= 0:
                 try:
                     cut(p, before)
@@ -148,6 +160,7 @@ class Store:
         self.writes += 1
         self.bytes_written += size
         self.error = None
+        self.full = False
         return True
 
     def _replace(self, src, dst):
@@ -233,11 +246,19 @@ def small_heap():
 _small = []
 
 
+_ENOSPC = 28
+
+
+def is_full(e):
+    """Whether OSError e says the flash (or the PC's disk) has no room left."""
+    return bool(e.args) and e.args[0] == _ENOSPC
+
+
 def errname(e):
     if isinstance(e, OSError) and e.args:
         code = e.args[0]
         return {2: "not found", 5: "I/O error", 20: "a folder is in the way", 21: "is a folder",
-                28: "flash full", 30: "read-only"}.get(code, "error %s" % (code,))
+                _ENOSPC: "flash full", 30: "read-only"}.get(code, "error %s" % (code,))
     if isinstance(e, MemoryError):
         return "short of memory"
     return type(e).__name__

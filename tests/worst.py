@@ -226,6 +226,12 @@ HISTORY = [(K.menu("history") + " " + K.down(12) + " " + K.up(12), "history"),
 ROSTER = [(K.menu("new game") + " OK OK " + K.down(24), "newgame"), ("LEFT LEFT LEFT UP", "menu")]
 
 
+def finished(keys):
+    """The keys that finish a game into the full history, then the note that says the
+    oldest 100 games were deleted (the history keeps 1,000: firmware/histadd.py) closed."""
+    return [(keys, "note"), ("OK", "menu")]
+
+
 def _masters_keys(out):
     # the player who went out names their only phase left (the first); Bob completed
     # phase 10 (his only one left, offered first); the others held ten cards: not asked
@@ -255,8 +261,8 @@ def card_sessions(kind, tmp, entries):
                   ("LEFT " + SHEET, "cards_home")]),
         # the game-over screen asks who went out first in the tie-break: Bob (second)
         _session("worst_%s_tiebreak" % kind, kind, b,
-                 [(CONTINUE, "cards_home"), (SHEET, "cards_home"), ("OK DOWN OK", "gameover"),
-                  ("OK", "menu")] + HISTORY + ROSTER),
+                 [(CONTINUE, "cards_home"), (SHEET, "cards_home"), ("OK DOWN OK", "gameover")]
+                 + finished("OK") + HISTORY + ROSTER),
     ]
 
 
@@ -285,7 +291,7 @@ def twist_session(tmp, entries):
     return _session("worst_twist", "twist", d,
                     [(CONTINUE, "twist_home"), ("DOWN OK " + K.down(8) + " LEFT UP", "twist_home"),
                      # Game over: the title row, six pawns, Board, Score sheet, Undo, Finish game
-                     (" ".join(keys), "twist_home"), (K.down(1 + 6 + 3) + " OK", "menu")] + HISTORY + ROSTER,
+                     (" ".join(keys), "twist_home")] + finished(K.down(1 + 6 + 3) + " OK") + HISTORY + ROSTER,
                     last=last)
 
 
@@ -299,7 +305,7 @@ def dice_session(tmp, entries):
                     [(CONTINUE, "dice_home"), ("OK " + " ".join(last[:30]), "dice_turn"),
                      ("HELP DOWN DOWN", "help"), ("OK", "dice_turn"),
                      (" ".join(last[30:]), "dice_home"),
-                     ("UP UP UP OK " + K.down(20), "dice_sheet"), ("LEFT DOWN DOWN OK", "menu")]
+                     ("UP UP UP OK " + K.down(20), "dice_sheet")] + finished("LEFT DOWN DOWN OK")
                     + HISTORY + ROSTER)
 
 

@@ -60,7 +60,9 @@ _KEYS = {
     "gameover": "UP/DOWN pick, OK: \"Finish game\" keeps the game in History; \"Score "
                 "sheet\"; \"Undo last hand\" plays on. A tie-break asks \"Who went out "
                 "first?\"",
-    "history": "UP/DOWN pick a game, OK shows its players and totals. LEFT: back.",
+    "history": "UP/DOWN pick a game, OK shows its players and totals. LEFT: back. "
+               "The newest 1000 games are kept; when the flash is full the oldest go "
+               "to make room, and a note says which.",
     "players": "UP/DOWN pick a player, OK shows their games; OK there renames them. "
                "\"+ New player\" types one.",
     "settings": "UP/DOWN pick a line, OK changes it: UP/DOWN the value, OK keeps it, "

@@ -5,6 +5,12 @@
 from firmware.screens.base import ListScreen, Page
 
 _GAMES = {"classic": "Phase 10", "masters": "Masters", "twist": "Twist", "dice": "Dice"}
+# Under this much free flash the next finishes may need room: a file of old games is
+# about this size (100 games), and a finish deletes the oldest when the flash is full
+# (firmware/histroom.py).
+NEARLY_FULL = 96 * 1024
+NEARLY = ("The flash is nearly full: when it is, the oldest games of the history are deleted "
+          "to make room. Pull the history to a PC to keep them.")
 _VARIATIONS = {"ten_hands": "Ten hands", "first_n": "First %d", "even": "Even phases"}
 
 
@@ -35,6 +41,10 @@ class History(ListScreen):
         ListScreen.__init__(self, app, n or 1)
         self.selectable = n > 0
         self.shown = {}    # game number -> (label, value) of the rows on the screen
+        if n and app.store is not None:
+            f = app.store.free()
+            if f is not None and f < NEARLY_FULL:
+                said.append(NEARLY)
         for m in said:
             app.say(m)
 

@@ -15,11 +15,12 @@ class FakeFlash:
     (mode "ab") is committed whole when the file is closed, as littlefs does; on FAT
     (fat=True) it reaches the flash at once, so a cut can leave a torn last line."""
 
-    def __init__(self, files=None, fat=False, erased=False):
+    def __init__(self, files=None, fat=False, erased=False, room=None):
         self.files = dict(files or {})
         self.dirs = set()
         self.fat = fat
         self.erased = erased
+        self.room = room     # bytes the files may take in all (None: no limit)
         self.cut_at = -1
         self.steps = 0
         self.done = []  # what each step was, for a failure message
@@ -84,6 +85,11 @@ class FakeFlash:
     def writer(self, p):
         return _Writer(self, p)
 
+    def take(self, n):
+        """n more bytes are written: OSError 28 (ENOSPC) when they do not fit in room."""
+        if self.room is not None and sum(len(v) for v in self.files.values()) + n > self.room:
+            raise OSError(28)
+
 
 class Reader:
     """A file open for reading: what the store and its readers call."""
@@ -132,6 +138,7 @@ class _Writer:
 
     def write(self, data):
         fs = self.fs
+        fs.take(len(data))
         buf = fs.files[self.p]
         half = len(data) // 2
         fs.step("write first half")
@@ -159,6 +166,7 @@ class _Append:
 
     def write(self, data):
         self.fs.step("append")
+        self.fs.take(len(self.buf) + len(data))
         self.buf.extend(data)
         return len(data)
 
