@@ -24,6 +24,9 @@ _KEY_MASK = const(0x7F)
 VERSION = "0.1.0"
 
 _POLL_MS = const(10)
+_BUSY_X = const(112)       # the busy mark's left edge (App.busy)
+# Screens whose opening reads the flash or loads much code: the busy mark first
+_SLOW = ("history", "help", "newgame", "rules")
 
 # The home screen of a running game, by the engine's KIND.
 HOME = {"classic": "cards_home", "masters": "cards_home", "twist": "twist_home",
@@ -164,6 +167,9 @@ class App:
             below = None
         self.tidy = True
         self._room()
+        # (History's own page for one game, arg a game, reads nothing more)
+        if name in _SLOW and (type(arg) is not dict if name == "history" else "firmware.screens." + name not in sys.modules):
+            self.busy()
         scr = self._make(name, arg)
         self.stack.append(scr)
         return scr
@@ -227,11 +233,26 @@ class App:
             return self.push("note", "No game is running. Start one with New game.")
         return self.open(HOME[g.KIND])
 
+    def busy(self):
+        """A long moment starts (a finish, a game started, History, a screen's code loaded
+        from the flash): a mark in the top right corner at once, so the table sees the
+        device is working. A few bytes on the bus (under a millisecond); the next frame,
+        the result, replaces it."""
+        if self.asleep == 2:
+            return
+        c = self.canvas
+        c.fill_rect(_BUSY_X, 0, 128 - _BUSY_X, 10, 1)      # a light frame around...
+        c.fill_rect(_BUSY_X + 1, 1, 126 - _BUSY_X, 8, 0)   # ...a dark box with three dots
+        for x in (_BUSY_X + 3, _BUSY_X + 7, _BUSY_X + 11):
+            c.fill_rect(x, 4, 2, 2, 1)
+        self.display.show()
+
     def _run_pending(self):
         # Only the menu is left: parked (and its module dropped) while the pending work
         # loads a game's rules (firmware/pending.py).
         p = self.pending
         self.pending = None
+        self.busy()
         m = self.stack[-1]
         if self.small:
             if not m.parked and len(self.stack) == 1:

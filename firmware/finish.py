@@ -18,8 +18,9 @@ def finish(s, e, roster_rows):
     st = s.store
     from firmware import histadd
     said = []
+    kept = []        # history.json's index, read once for the number and the new line
     try:
-        e["n"] = histadd.last_n(st, said) + 1
+        e["n"] = histadd.last_n(st, said, kept) + 1
     except OSError as x:
         return _back(s, x.args[0])
 
@@ -37,8 +38,8 @@ def finish(s, e, roster_rows):
             return _back(s, " ".join(said))
     # Committed: the game is over even if the flash refuses what follows (the next
     # start or the next new game completes it from the journal).
-    err = _apply(s, roster_rows, e, said)
-    e = None
+    err = _apply(s, roster_rows, e, said, kept)
+    e = kept = None
     _drop_history()
     gc.collect()
     if err:
@@ -69,7 +70,7 @@ def _room(st, said):
     return make_room(st, said)
 
 
-def _apply(s, roster_rows, e, said):
+def _apply(s, roster_rows, e, said, kept=None):
     st = s.store
     if roster_rows is not None:
         text = json.dumps(roster_rows, separators=(",", ":"))
@@ -80,7 +81,7 @@ def _apply(s, roster_rows, e, said):
     from firmware import histadd
     while True:
         try:
-            err = histadd.add(st, e, said)
+            err = histadd.add(st, e, said, kept)
         except OSError as x:
             return x.args[0]
         if not err:

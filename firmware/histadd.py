@@ -7,11 +7,10 @@
 # newline (a cut that took one byte) is a game; one cut short or damaged is mended by
 # firmware/histmend.py. A new game is numbered after every game the history holds, a
 # damaged line's number counted when it can be read.
-from firmware.history import HEAD, files, archives, index_of, names, number, read_line as game_at
+from firmware.history import HEAD, SEGMENT, files, archives, index_of, names, number, read_line as game_at
 from firmware.store import HISTORY, errname, is_full
 
-SEGMENT = 100    # games in history.json before it is moved aside
-ARCHIVES = 9     # history.K.json kept: about 1,000 games in all
+ARCHIVES = 9     # history.K.json kept (of SEGMENT games each): about 1,000 games in all
 
 
 def newest(store, name, ix, tail=True):
@@ -52,7 +51,7 @@ def newest(store, name, ix, tail=True):
         f.close()
 
 
-def last_n(store, said):
+def last_n(store, said, kept=None):
     """The number of the newest game in the history (0 when there is none): every game
     it holds is numbered at most this. OSError when the history could not be read
     (nothing changed)."""
@@ -61,6 +60,8 @@ def last_n(store, said):
         ix = index_of(store, name, said)
         if ix is None:
             continue
+        if name == HISTORY and kept is not None:
+            kept.append(ix)      # for add(): read again, 100 lines on the flash
         if ix.v1:
             from firmware.history_v1 import v1_count
             return unknown + v1_count(store, said)
@@ -71,7 +72,7 @@ def last_n(store, said):
     return unknown
 
 
-def add(store, e, said):
+def add(store, e, said, kept=None):
     """Add game e (with its "n") to the history unless it is there already (a finish cut
     short and completed again). None, or why the flash refused (nothing changed); OSError
     when the history could not be read. The line goes to the flash in pieces
@@ -85,7 +86,10 @@ def add(store, e, said):
     def whole(put):
         put(HEAD)
         line(put)
-    ix = index_of(store, HISTORY, said)
+    # last_n() just read it, and numbered e after every game in it: no need to look
+    # for e in it (a finish completed again at start does)
+    fresh = bool(kept)
+    ix = kept.pop() if fresh else index_of(store, HISTORY, said)
     if ix is not None and ix.v1:
         from firmware.history_v1 import from_v1
         return from_v1(store, e, line, said)
@@ -98,7 +102,7 @@ def add(store, e, said):
             if aix is not None and not aix.v1 and newest(store, last, aix, False)[0] >= e["n"]:
                 return None
         return None if store.write_atomic(HISTORY, whole) else store.error
-    if newest(store, HISTORY, ix, False)[0] >= e["n"]:
+    if not fresh and newest(store, HISTORY, ix, False)[0] >= e["n"]:
         return None
     if len(ix) >= SEGMENT:
         err = _rotate(store, said)

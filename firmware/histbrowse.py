@@ -1,22 +1,32 @@
 # The history newest first, a game at a time, for the History screen and the host
 # commands (firmware/history.py holds the files' format). Loaded with the History screen.
-from firmware.history import files, index_of, read_line
+from firmware.history import SEGMENT, files, index_of, read_line
 
 
 class Browser:
     """The history newest first, a game at a time (the History screen; host commands):
     in RAM the number of games in each file and the index of the one file being read,
-    never the games themselves."""
+    never the games themselves.
+    lazy: only history.json is read now; each older file (history.K.json, moved aside
+    when it held SEGMENT games, never changed after) counts SEGMENT games until it is
+    read, when the list reaches it (count is then made exact). Opening History reads 100
+    games, not 1,000 (on a Pico most of a second)."""
 
-    def __init__(self, store, said):
+    def __init__(self, store, said, lazy=False):
         self.store = store
         self.said = said
         self.files = files(store)
         self.counts = []
+        self.known = []         # whether counts[k] was read off the file
         self.v1 = None
         self._at = -1           # which file self._ix indexes
         self._ix = None
         for name in self.files:
+            if lazy and name != self.files[0]:
+                self.counts.append(SEGMENT)
+                self.known.append(False)
+                continue
+            self.known.append(True)
             ix = index_of(store, name, said)
             if ix is not None and ix.v1:
                 from firmware.history_v1 import v1_games
@@ -43,6 +53,14 @@ class Browser:
                 self._ix = index_of(self.store, self.files[k], self.said)
                 self._at = k
             ix = self._ix
+            if not self.known[k]:
+                # counted SEGMENT till now: the list's length made exact
+                self.known[k] = True
+                n = 0 if ix is None or ix.v1 else len(ix)
+                self.count += n - c
+                self.counts[k] = n
+                if i >= n:
+                    return None
             if ix is None or i >= len(ix):
                 return None
             f = self.store.open(self.files[k], "rb")

@@ -17,6 +17,7 @@ from firmware.store import HISTORY
 
 HEAD = '{"format":"phase10-history","v":2}\n'
 N_MAX = 1000000000        # a game's number is below this (a billion finishes: never)
+SEGMENT = 100            # games in history.json before it is moved aside (firmware/histadd.py)
 LINE_MAX = 2048           # the longest line: a Dice game of 300 turns, a long Twist game
 
 

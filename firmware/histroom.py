@@ -5,36 +5,41 @@
 # oldest goes the same way (firmware/histadd.py). A player who wants every game pulls the
 # history to a PC first (docs/pc-companion.md); History says when the flash is nearly full.
 # Loaded only when a save was refused for want of room, or an archive is deleted.
-from firmware.history import archives, index, number
+from firmware.history import HEAD, archives, number
+from firmware.store import HISTORY
 
 
-def games(store, name):
-    """'games A-B' for the history file name (its first and last game's numbers), or its
-    name when those cannot be read (a damaged file: deleted all the same)."""
+def first_game(store, name):
+    """The number of the first game in history file name, read off its first bytes
+    (None when they do not say it: a damaged or earlier-format file)."""
     try:
         f = store.open(name, "rb")
         try:
-            ix = index(f)
-            if len(ix) and not ix.v1:
-                a = number(f, ix.starts[0])
-                b = number(f, ix.starts[len(ix) - 1])
-                if a is not None and b is not None:
-                    return ("game %d" % a) if a == b else ("games %d-%d" % (a, b))
+            return number(f, len(HEAD))
         finally:
             f.close()
-    except Exception:       # a damaged file, a flash error, short of memory: its name
-        pass
-    return name
+    except Exception:       # a flash error, short of memory: not said
+        return None
 
 
 def drop_oldest(store, why):
-    """Delete the oldest history.K.json; why(games) is the message that says it. The
-    message, or None when there is none to delete (or the flash would not)."""
+    """Delete the oldest history.K.json; why % games is the message that says it (the
+    games' numbers: its first, and the next file's first less one; its name when they
+    cannot be read). The message, or None when there is none to delete (or the flash
+    would not). Two small reads: the file of old games is never read through."""
     ks = archives(store)
     if not ks:
         return None
-    name = "history.%d.json" % min(ks)
-    what = games(store, name)
+    ks.sort()
+    name = "history.%d.json" % ks[0]
+    a = first_game(store, name)
+    b = first_game(store, "history.%d.json" % ks[1] if len(ks) > 1 else HISTORY)
+    if a is None:
+        what = name
+    elif b is None or b <= a:
+        what = "games from %d" % a
+    else:
+        what = ("game %d" % a) if b == a + 1 else ("games %d-%d" % (a, b - 1))
     if not store.remove(name):
         return None
     return why % what

@@ -32,7 +32,7 @@ class History(ListScreen):
         from firmware import histbrowse
         said = []
         try:
-            self.games = histbrowse.Browser(app.store, said)
+            self.games = histbrowse.Browser(app.store, said, True)
             n = self.games.count
         except OSError as e:       # could not be read: nothing was changed
             self.games = None
@@ -64,7 +64,19 @@ class History(ListScreen):
             for k in list(self.shown):
                 if not self.top <= k < self.top + self.rows():
                     del self.shown[k]
-            e = self.games.game(i)
+            g = self.games
+            e = g.game(i)
+            if g.count != self.count:
+                # an older file read for the first time held other than 100 games: the
+                # list as it is, drawn again
+                self.count = g.count or 1
+                self.selectable = g.count > 0
+                if self.sel >= self.count:
+                    self.sel = self.count - 1
+                if self.top > self.sel:
+                    self.top = self.sel
+                self.shown = {}
+                self.dirty = True
             r = (_who(e), _GAMES.get(e.get("game"), "?") if e else "")
             self.shown[i] = r
         return r

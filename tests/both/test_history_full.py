@@ -145,3 +145,13 @@ def test_a_finish_cut_short_on_a_full_flash_is_completed_at_start_by_making_room
         assert len(s.messages) == 1 and "(games 1-3)" in s.messages[0], s.messages
         assert numbers(fs, HISTORY) == [7, 8, 9]
         assert json.loads(bytes(fs.files["/" + ROSTER]))[0] == ["Ann", 3, 2, 75, 9]
+
+
+def test_a_damaged_file_of_old_games_is_deleted_by_its_name():
+    for kw in FLASHES:
+        fs = flash(kw, 2, 2, extra={"/history.1.json": b"\xff\x00 not a history" * 40})
+        fs.room = used(fs)
+        app = App(store_on(fs))
+        msg = endgame.finish(app)
+        assert msg is not None and "(history.1.json)" in msg, msg
+        assert "/history.1.json" not in fs.files and numbers(fs, HISTORY) == [7, 8, 9]
