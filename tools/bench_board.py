@@ -13,9 +13,11 @@ board's own heap (tests/golden) byte for byte, plays the worst cases of tests/wo
 writes into bench/results.json, section "board", one entry per install:
   boot_ms_no_game, boot_ms_55_hands: reset to the end of the first frame;
   key_ms_p50/p95/max (+ by key, by screen): a key's acting edge (an arrow's press, OK's
-    release, LONG_OK's 600 ms, HELP's press) to the end of the first frame after it, each key
-    pressed once the device has settled (no frame for 300 ms and the CPU asleep 80% of the
-    last 50 ms); key_ms_<moment>: the named slow moments (a finish, History, Help, ...);
+    release, LONG_OK's 600 ms, HELP's press) to the end of the last frame before the device
+    settled again (no frame for 300 ms and the CPU asleep 80% of the last 50 ms): the frame
+    that shows the result, each key pressed once the device has settled;
+    keys_over_200ms and key_first_frame_ms_max_over_200ms: how many keys took over 200 ms
+    to their result, and the most any of them took to its first frame (the busy mark);
   golden_checked / golden_matched, taps_lost: the golden scripts played at their own pace
     (80 ms presses 150 ms apart, queued while the firmware is busy) and each worst case's
     last screen against the simulator's for the same keys;
@@ -209,8 +211,18 @@ def listing(flash):
 
 
 def folder_files(folder):
+    """The files of a start folder in the order they go onto the flash: the history's
+    newest first (history.json, then history.K.json by K down), after the other files, so
+    on a filesystem too small for them all the oldest games are the ones left out, as the
+    device itself deletes the oldest when its flash is full (firmware/histroom.py)."""
+    def order(n):
+        if n == "history.json":
+            return (1, 0)
+        if n.startswith("history.") and n[8:-5].isdigit():
+            return (1, -int(n[8:-5]))
+        return (0, n)
     out = {}
-    for n in sorted(os.listdir(folder)):
+    for n in sorted(os.listdir(folder), key=order):
         with open(os.path.join(folder, n), "rb") as f:
             out[n] = f.read()
     return out
@@ -314,7 +326,10 @@ class Board:
             down, up = r["presses"][0]
             edge = acting_edge(bits, down, up, hold)
             fr = [f for f in self.emu("frames")["frames"] if f["start"] >= edge]
-            self.keys.append((name.upper(), screen, edge, fr[0]["end"] if fr else None, s["settled"]))
+            # the result: the last frame before the device settled (a long moment's first
+            # frame is its busy mark, firmware/app.py App.busy); and that first frame
+            self.keys.append((name.upper(), screen, edge, fr[-1]["end"] if fr else None, s["settled"],
+                              fr[0]["end"] if fr else None))
 
     def play_paced(self, keys):
         self.emu("settle", max_ms=20000)
@@ -465,8 +480,8 @@ def measure_boot(label, image, syms, flash, sessions):
     return res
 
 
-def measure(label, image, syms, flash, sessions, golden, paced):
-    res = measure_boot(label, image, syms, flash, sessions)
+def measure(label, image, syms, flash, sessions, golden, paced, every=None):
+    res = measure_boot(label, image, syms, flash, every or sessions)
 
     keys = []
     saves = []
@@ -498,8 +513,15 @@ def measure(label, image, syms, flash, sessions, golden, paced):
         if b.rows() != sim_final(s["start"], s["chunks"]):
             lost.append(s["name"])
         b.close()
-    drew = [(n, k, scr, (end - edge) / 1e6) for n, k, scr, edge, end, _ in keys if end is not None]
+    drew = [(n, k, scr, (end - edge) / 1e6, (first - edge) / 1e6)
+            for n, k, scr, edge, end, _, first in keys if end is not None]
     ms = [d[3] for d in drew]
+    # a long moment shows it is working: for the keys whose result took over 200 ms,
+    # the most any took to its first frame
+    slow = [d[4] for d in drew if d[3] > 200]
+    res["keys_over_200ms"] = len(slow)
+    if slow:
+        res["key_first_frame_ms_max_over_200ms"] = round(max(slow), 1)
     res["keys_timed"] = len(keys)
     res["keys_that_draw"] = len(drew)
     res["key_ms_p50"] = pct(ms, 50)
@@ -564,6 +586,7 @@ def main(argv=None):
     ap.add_argument("--no-deploy", action="store_true", help="the .mpy install the last run's make deploy left (build/board/mpy.flash)")
     ap.add_argument("--boot-only", action="store_true", help="only the start-up figures, merged into the last run's")
     ap.add_argument("--quick", action="store_true", help="a subset (QUICK_GOLDEN, QUICK_SESSIONS) for a loaded host")
+    ap.add_argument("--sessions", default="", help="only these worst cases (comma-separated names of tests/worst.py)")
     ap.add_argument("--paced", default="worst_classic_55,worst_dice",
                     help="the worst cases also played at the scripts' pace and checked against the simulator's last screen")
     a = ap.parse_args(argv)
@@ -584,7 +607,14 @@ def main(argv=None):
     from tests import worst
     tmp = tempfile.mkdtemp(prefix="phase10-board-")
     try:
-        sessions = worst.sessions(tmp)
+        sessions = every = worst.sessions(tmp)
+        if a.sessions:
+            want = a.sessions.split(",")
+            unknown = [n for n in want if n not in [x["name"] for x in sessions]]
+            if unknown:
+                print("make bench-board: no worst case named %s" % ", ".join(unknown), file=sys.stderr)
+                return 2
+            sessions = [x for x in sessions if x["name"] in want]
         golden = None if a.no_golden or a.boot_only else golden_cases()
         if a.quick:
             sessions, cases = quick(sessions, golden[0] if golden else [])
@@ -604,10 +634,10 @@ def main(argv=None):
             installs.append(("frozen", frozen, symbols(frozen["elf"]), install_frozen(frozen), None))
         for label, image, syms, flash, secs in installs:
             if a.boot_only:
-                board[label] = measure_boot(label, image, syms, flash, sessions)
+                board[label] = measure_boot(label, image, syms, flash, every)
                 continue
             res, lost, not_fitted = measure(label, image, syms, flash, sessions, golden,
-                                            [n for n in a.paced.split(",") if n])
+                                            [n for n in a.paced.split(",") if n], every)
             res["files_not_fitted"] = sum(not_fitted.values())
             if secs is not None:
                 res["deploy_s"] = round(secs)
@@ -622,6 +652,11 @@ def main(argv=None):
                       % (label, ", ".join(lost)), flush=True)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    if a.sessions:
+        # some worst cases only: figures to look at, not the board's (results.json keeps those)
+        print(json.dumps(board, indent=1, sort_keys=True))
+        print("make-bench-board: %d s (not written: --sessions)" % (time.time() - t0))
+        return 0
     with open(RESULTS) as f:      # read just now: an install measured alongside keeps its entry
         results = json.load(f)
     old = results.get("board", {})
