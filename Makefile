@@ -56,12 +56,15 @@ test-host: $(STAMP) mpy-check
 # imports only .mpy files (MicroPython puts the script's folder first on its path).
 # -s: each module is named by its path from where it is imported (firmware/app.py,
 # adafruit_ssd1306.py), as tools/deploy.py and a frozen build name it, never by the PC's path.
+# The native drawing code (firmware/fastdraw_viper.py) is compiled for this machine's
+# processor (the micropython binary's), as a frozen image compiles it for the board's.
 mpy: $(STAMP)
 	@rm -rf $(BUILD) && mkdir -p $(BUILD)
 	@for f in $(DEVICE_SRC) $(BOTH_TESTS); do \
 	  case $$f in tests/both/*) out=$(BUILD)/$${f#tests/both/} ;; *) out=$(BUILD)/$$f ;; esac; \
 	  mkdir -p $$(dirname $$out); \
-	  $(MPYC) -s $$f -o $${out%.py}.mpy $$f || exit 1; \
+	  march=; [ $$f = firmware/fastdraw_viper.py ] && march=-march=host; \
+	  $(MPYC) $$march -s $$f -o $${out%.py}.mpy $$f || exit 1; \
 	done
 	@for f in $(DRIVER_SRC); do mkdir -p $$(dirname $(BUILD)/lib/$$f); \
 	  $(MPYC) -s $$f -o $(BUILD)/lib/$${f%.py}.mpy $(DRIVER_SITE)/$$f || exit 1; done

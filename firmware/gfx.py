@@ -15,17 +15,17 @@ import sys
 
 from firmware import fonts
 
-# The inner loops: native code where the runtime can run it (firmware/fastdraw.py:
-# MicroPython with a native emitter), else the same four functions in plain Python
-# (firmware/gfx_py.py: the reference, CPython's path; tests/both/test_gfx_native.py checks
+# The inner loops: native code where the runtime can run it (firmware/fastdraw.py loads
+# firmware/fastdraw_viper.py's machine code for this processor), else the same four
+# functions in plain Python (firmware/gfx_py.py: the reference, CPython's path; tests/both/test_gfx_native.py checks
 # they draw the same bytes). A board with native code never loads the Python ones.
 _native = None
 if sys.implementation.name == "micropython":
     try:
         from firmware import fastdraw as _native
     except Exception:
-        # a build that cannot compile native code (no emitter, no compiler, no room at
-        # start-up): the Python below draws the same bytes, slower
+        # no machine code for this processor (a port without native code, a .mpy made
+        # for another): the Python below draws the same bytes, slower
         _native = None
 _OFF = const(0x4000)   # fastdraw's position packing
 _TEXT = const(0x10000)  # fastdraw.cells: the cells are the characters of a str

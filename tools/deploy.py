@@ -65,11 +65,23 @@ def device_sources():
     return out
 
 
+# Native code, made for one processor: compiled once for each processor of the boards
+# (firmware/boards/: the RP2040, the ESP32 and ESP32-S3, the ESP32-C3), each under its own
+# name; firmware/fastdraw.py loads the board's own. (A frozen image: the port's mpy-cross.)
+NATIVE = "firmware/fastdraw_viper.py"
+NATIVE_ARCHS = ("armv6m", "xtensawin", "rv32imc")
+
+
 def plan(site=None):
-    """[(source file, path on the board, compile?)] in copy order."""
+    """[(source file, path on the board, compile?)] in copy order; compile is True, False
+    (copied as it is) or the processor to compile native code for (-march)."""
     site = site or site_packages()
     items = []
     for rel, dest in device_sources():
+        if rel == NATIVE:
+            for arch in NATIVE_ARCHS:
+                items.append((os.path.join(ROOT, rel), "/firmware/fastdraw_%s.mpy" % arch, arch))
+            continue
         items.append((os.path.join(ROOT, rel), dest[:-3] + ".mpy", True))
     for _, _, files in DRIVER:
         for f in files:
@@ -98,7 +110,9 @@ def stage(items, stage_dir, mpy_cross):
         staged = os.path.join(stage_dir, dest.lstrip("/"))
         os.makedirs(os.path.dirname(staged), exist_ok=True)
         if compile_it:
-            r = subprocess.run([mpy_cross, "-s", source_name(dest), "-o", staged, src],
+            march = ["-march=" + compile_it] if compile_it is not True else []
+            name = NATIVE if compile_it is not True else source_name(dest)
+            r = subprocess.run([mpy_cross] + march + ["-s", name, "-o", staged, src],
                                capture_output=True, text=True)
             if r.returncode:
                 raise SystemExit("deploy: mpy-cross failed on %s:\n%s" % (src, r.stderr))

@@ -1,7 +1,17 @@
-# The viper source of firmware/fastdraw.py (see there): a string that the board's own
-# compiler turns into native code for its own processor at start-up; fastdraw drops this
-# module from RAM once that is done. Written as plain viper, so it reads as code.
-SOURCE = r'''
+# The drawing layer's inner loops as native code (MicroPython's viper emitter), for the
+# board: a character, a column strip or a rectangle is a handful of machine instructions
+# per byte here, where the same loop in bytecode costs microseconds per byte on an RP2040
+# (a line of text off the 8-row grid took ~12 ms; here it takes tens of microseconds).
+#
+# Native code is made for one processor, so this module is compiled for each: frozen into
+# a firmware image by the port's own mpy-cross (its processor), or by `make deploy` for
+# the three processors of the boards (firmware/fastdraw_armv6m.mpy, _xtensawin, _rv32imc;
+# firmware/fastdraw.py loads the board's); installed as source (mip), the board compiles
+# it at its first import. Not at each start: compiling this source there made its import
+# seven times as long and needed a 24 KB heap against under 8 KB (the unix port).
+# MicroPython only: firmware/gfx_py.py keeps the same operations in plain Python (the
+# reference, and what CPython runs); tests/both/test_gfx_native.py draws the same random
+# operations both ways and compares every byte.
 import micropython
 from micropython import const
 
@@ -151,4 +161,3 @@ def copy_rows(frame, sent, lo, hi, pages: int):
             b[i] = a[i]
             i += 1
         p += 1
-'''
