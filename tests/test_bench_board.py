@@ -146,3 +146,15 @@ def test_the_emulated_chip_latches_a_buttons_edges_only_when_its_level_changes()
     got = json.loads(r.stdout)
     assert got["shipped"][0] == 8                   # rp2040js: high written again, an "edge"
     assert got["patched"] == [0, 4, 4, 12]          # only the fall, then the rise, latched
+
+
+def test_the_tap_game_has_room_for_every_tap_of_a_run():
+    # each tap commits one more hand (the next player goes out); the game must not end
+    # before the last, or the board and the simulator part ways on the game-over screen
+    from engine_mpy import saveload
+    g = saveload.loads(bb.tap_game().decode())
+    assert len(g.records) == bb.TAP_HANDS0
+    for h in range(bb.TAP_HANDS0, bb.TAP_HANDS0 + len(bb.TAPS) * bb.TAPS_N):
+        out = h % bb.TAP_PLAYERS
+        g.add({"out": out, "left": [None if p == out else [10, 0, 0, 0] for p in range(bb.TAP_PLAYERS)]})
+        assert not g.over, h
