@@ -28,7 +28,8 @@ writes into bench/results.json, section "board", one entry per install:
     these, merged into the last run's figures): a 5-player game, each hand committed with OK, and DOWN tapped
     5 ms into the first erase that commit makes; kept when the screen then shows what the
     simulator shows for the same keys (the standings' cursor one row down). 30 ms and 60 ms
-    taps with the typical 45 ms erase, 60 ms taps with a slow chip's 400 ms erase.
+    taps with the typical 45 ms erase, 60 ms taps with a slow chip's 400 ms erase;
+    taps_*_frame_ms_max: the longest from a tap's press to the end of the frame after it.
     The erase stalls the core (no instruction, no interrupt taken) while the pins' levels
     change and the chip latches their edges, as the RP2040 does.
 Emulated times are instruction cycles at 125 MHz with no XIP wait states: lower bounds.
@@ -602,10 +603,11 @@ def measure_taps(label, image, syms, flash, n):
                 else:
                     waits.append(r["erase_ns"] / 1e6)
                 b.emu("settle", max_ms=20000)
-                # the tap's let-go to the end of the first frame drawn after it
-                fr = [f for f in b.emu("frames")["frames"] if f["start"] >= (r["up"] if r["erase"] is not None else 0)]
+                # the tap's press (DOWN acts on it) to the end of the first frame drawn after
+                # it (the OK's frame was drawn before its save began)
+                fr = [f for f in b.emu("frames")["frames"] if f["start"] >= (r["down"] if r["erase"] is not None else 0)]
                 if r["erase"] is not None and fr:
-                    acted.append((fr[0]["end"] - r["up"]) / 1e6)
+                    acted.append((fr[0]["end"] - r["down"]) / 1e6)
                 dev.play(script.parse(keys + " DOWN"))
                 want = dev.rows()
                 kept = b.rows() == want

@@ -81,13 +81,13 @@ BOARD_WHAT = (
     ("taps_lost_sessions", "of those, the ones whose last screen differs (a tap lost while busy)"),
     ("taps_30ms_45ms_erase_lost", "30 ms taps of DOWN made 5 ms into the first flash erase of a hand's save (typical 45 ms erase): lost, of taps_30ms_45ms_erase_of (make bench-board's --taps)"),
     ("taps_30ms_45ms_erase_of", "such taps made"),
-    ("taps_30ms_45ms_erase_frame_ms_max", "the longest from such a tap's let-go to the end of the frame that shows it"),
+    ("taps_30ms_45ms_erase_frame_ms_max", "the longest from such a tap's press to the end of the frame that shows it"),
     ("taps_60ms_45ms_erase_lost", "the same with 60 ms taps: lost"),
     ("taps_60ms_45ms_erase_of", "such taps made"),
-    ("taps_60ms_45ms_erase_frame_ms_max", "the longest from such a tap's let-go to the frame that shows it"),
+    ("taps_60ms_45ms_erase_frame_ms_max", "the longest from such a tap's press to the end of the frame that shows it"),
     ("taps_60ms_400ms_erase_lost", "60 ms taps made inside a slow chip's 400 ms erase (the W25Q16JV's maximum): lost"),
     ("taps_60ms_400ms_erase_of", "such taps made"),
-    ("taps_60ms_400ms_erase_frame_ms_max", "the longest from such a tap's let-go to the frame that shows it: the save's flash work, every erase 400 ms, comes first"),
+    ("taps_60ms_400ms_erase_frame_ms_max", "the longest from such a tap's press to the end of the frame that shows it: the save's flash work, every erase 400 ms, comes first"),
 )
 LIMITS = (
     "Emulated times are instruction cycles at 125 MHz with no XIP wait states or cache misses: a real Pico's CPU-bound times are longer (lower bounds).",
