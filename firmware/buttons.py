@@ -6,6 +6,14 @@
 # No pins, no clock here: the caller passes the bits and the time, so tests feed any
 # bounce sequence and any tick values, including ones that wrap.
 #
+# While the flash is erased or written (a save), the chip runs no code and no timer: a tap
+# made and let go in that time falls between two samples. The pin interrupts still latch
+# its two edges (PinReader.catch_edges), and the next sample gets them as `edges`: a button
+# whose level did not change but which saw an edge since a sample that came late (over
+# DEBOUNCE_MS after the one before) was pressed and let go in the gap, and counts as that
+# tap, in its place. Samples on time ignore edges: a pulse that fits between two of them is
+# shorter than a bounce, never a tap.
+#
 # What a player feels:
 # - an arrow acts when pressed (not when let go); UP and DOWN held repeat after
 #   REPEAT_DELAY_MS, faster and faster down to one every REPEAT_MIN_MS;
@@ -82,6 +90,7 @@ class Buttons:
         self._done = 0           # held buttons whose release is silent (already acted)
         self._ignore = 0         # held buttons to ignore until let go
         self._started = False
+        self._last = 0           # when the last sample was taken
         # The queue: sample() writes at _w, get() reads at _r, each index moved only by
         # its own side (the timer and the loop never touch the same one).
         self._q = bytearray(_QMASK + 1)
@@ -120,28 +129,52 @@ class Buttons:
         self._q[w] = key
         self._w = n
 
-    def sample(self, bits, now):
+    def sample(self, bits, now, edges=0):
         """One sample of the buttons (bit0 UP, bit1 DOWN, bit2 LEFT, bit3 RIGHT, bit4 OK;
-        1 = pressed) taken at now (ms). Allocates nothing: it may run from a timer."""
+        1 = pressed) taken at now (ms); edges: the buttons (same bits) whose pin saw an edge
+        since the last sample (0 where nothing latches them). Allocates nothing: it may run
+        from a timer."""
         bits &= self._mask
         if not self._started:
             self._started = True
+            self._last = now
             self.state = self._ignore = bits
             q = self._quiet
             for i in range(_N):
                 q[i] = now       # (0 could lie ahead of a counter about to wrap)
             return
         changed = bits ^ self.state
-        if changed:
+        last = self._last
+        self._last = now
+        if ticks_diff(now, last) > self.DEBOUNCE_MS:
+            # a late sample (the flash held the timer up): an edge on a button whose level
+            # is as it was is a press and a let-go both made in the gap
+            pulsed = edges & self._mask & ~changed
+        else:
+            pulsed = 0
+        if changed | pulsed:
             q = self._quiet
             for i in _SAMPLE_ORDER:   # OK first: OK and UP in one sample are the chord
                 m = 1 << i
-                if changed & m and ticks_diff(now, q[i]) >= 0:
-                    q[i] = ticks_add(now, self.DEBOUNCE_MS)
+                if changed & m:
+                    if ticks_diff(now, q[i]) < 0:
+                        continue
+                elif not pulsed & m or ticks_diff(last, q[i]) < 0:
+                    # (edges that came while the last change could still bounce: bounce)
+                    continue
+                q[i] = ticks_add(now, self.DEBOUNCE_MS)
+                if pulsed & m:
+                    # both edges in the gap: the tap it was (held: let go, pressed again)
                     if bits & m:
+                        self._released(m)
                         self._pressed(i, m, now)
                     else:
+                        self._pressed(i, m, now)
                         self._released(m)
+                elif bits & m:
+                    self._pressed(i, m, now)
+                else:
+                    self._released(m)
         held = self.state & ~(self._ignore | self._done)
         if held & _M_OK and ticks_diff(now, self._down_t) >= self.LONG_MS:
             self._done |= _M_OK
@@ -182,12 +215,58 @@ class Buttons:
         self._done &= ~m
 
 
+def _edge_counter(n, i):
+    # A pin's interrupt handler: counts the edges of button i in n[i] (mod 256). Made once
+    # per pin at start; runs as a hard interrupt, so it allocates nothing.
+    def edge(pin):
+        n[i] = (n[i] + 1) & 255
+    return edge
+
+
 class PinReader:
     """Reads the buttons from machine.Pin inputs with pull-ups (pressed = 0). pins: up,
     down, left, right, ok in that order; None for a button that is not fitted."""
 
     def __init__(self, pins):
         self._pins = tuple(pins)
+        # edges counted per button by its pin interrupt (written only there) and the counts
+        # edges() last handed on (written only there): neither side ever waits for the other
+        self._n = bytearray(_N)
+        self._seen = bytearray(_N)
+
+    def catch_edges(self):
+        """A pin interrupt on both edges of every fitted button, so that a tap made while
+        the flash is written (no code runs, the timer waits) is still seen: the chip latches
+        the edges and the handler counts them once the write is over. Returns how many
+        pins have one (0 where the pins take no interrupt: the sampling alone then)."""
+        got = 0
+        for i in range(_N):
+            p = self._pins[i]
+            if p is None:
+                continue
+            try:
+                trig = p.IRQ_FALLING | p.IRQ_RISING
+                h = _edge_counter(self._n, i)
+                try:
+                    p.irq(handler=h, trigger=trig, hard=True)
+                except TypeError:     # a port without hard interrupts on pins
+                    p.irq(handler=h, trigger=trig)
+                got += 1
+            except (AttributeError, OSError, ValueError):
+                pass
+        return got
+
+    def edges(self):
+        """The buttons (bit i for button i) whose pin saw an edge since the last call."""
+        n = self._n
+        s = self._seen
+        e = 0
+        for i in range(_N):
+            c = n[i]
+            if c != s[i]:
+                s[i] = c
+                e |= 1 << i
+        return e
 
     def read(self):
         bits = 0
@@ -213,7 +292,11 @@ class Sampler:
         self._cb = self._tick
 
     def _tick(self, t):
-        self.buttons.sample(self.reader.read(), self.clock.ticks_ms())
+        r = self.reader
+        # the edges before the levels: an edge that comes in between is in the level read
+        # now and counted again, as an edge, only at the next sample, inside its bounce time
+        e = r.edges()
+        self.buttons.sample(r.read(), self.clock.ticks_ms(), e)
 
     def poll(self):
         if self.timer is None:

@@ -43,6 +43,9 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     forget("engine_mpy.lines")
     from firmware.buttons import Buttons, PinReader
     reader = PinReader(pins)
+    # Pin interrupts beside the timer: a tap made while a save writes the flash (no code
+    # runs then) is latched by the chip and counted after, in its place.
+    reader.catch_edges()
     buttons = Buttons(three_button=settings["three_button"])
     if clock is None:
         from firmware.clock import Clock

@@ -293,14 +293,16 @@ def test_dry_run_prints_the_build_and_runs_nothing(tmp_path, board):
     port_dir = str(tree / "ports" / port)
     manifest = str(out / board / "manifest.py")
     lines = [ln.split("    #")[0].strip() for ln in r.stdout.splitlines() if ln.startswith("  make -C ")]
+    build = fi.build_dir(board, str(out))
+    assert build.startswith("build-%s-phase10-" % mboard) and build != fi.build_dir(board, str(tmp_path / "other"))
     assert lines == [
         "make -C %s/mpy-cross -j3" % tree,
-        "make -C %s BOARD=%s BUILD=build-%s-phase10 submodules" % (port_dir, mboard, mboard),
-        "make -C %s BOARD=%s BUILD=build-%s-phase10 FROZEN_MANIFEST=%s -j3" % (port_dir, mboard, mboard, manifest),
+        "make -C %s BOARD=%s BUILD=%s submodules" % (port_dir, mboard, build),
+        "make -C %s BOARD=%s BUILD=%s FROZEN_MANIFEST=%s -j3" % (port_dir, mboard, build, manifest),
     ]
     assert "MicroPython v1.26.1 in %s\n" % tree in r.stdout
     assert "include(%r, site=" % os.path.join(ROOT, "firmware", "manifest.py") in r.stdout
-    assert "would copy %s/build-%s-phase10/%s to %s" % (port_dir, mboard, image, out / fi.image_name(board)) in r.stdout
+    assert "would copy %s/%s/%s to %s" % (port_dir, build, image, out / fi.image_name(board)) in r.stdout
     assert fi.image_name(board) == "phase10-%s.%s" % (board, "uf2" if port == "rp2" else "bin")
     assert not out.exists() and calls(tmp_path) == []
 

@@ -25,7 +25,15 @@ writes into bench/results.json, section "board", one entry per install:
     game loaded), heap_live_max_kb_<session>: the largest live heap after a collection;
   save_*: per committed hand, the flash erased and programmed, its modelled time at the
     W25Q16JV's typical timings (45 ms a 4 KB erase, 0.4 ms a page) and how long a key
-    pressed as that save starts waits for it (the save's first flash operation to its last).
+    pressed as that save starts waits for it (the save's first flash operation to its last);
+  taps_*: taps made during a save's flash erase (TAPS_N of each kind; --taps N runs only
+    these, merged into the last run's figures): a 5-player game, each hand committed with OK, and DOWN tapped
+    5 ms into the first erase that commit makes; kept when the screen then shows what the
+    simulator shows for the same keys (the standings' cursor one row down). 30 ms and 60 ms
+    taps with the typical 45 ms erase, 60 ms taps with a slow chip's 400 ms erase;
+    taps_*_frame_ms_max: the longest from a tap's press to the end of the frame after it.
+    The erase stalls the core (no instruction, no interrupt taken) while the pins' levels
+    change and the chip latches their edges, as the RP2040 does.
 Emulated times are instruction cycles at 125 MHz with no XIP wait states: lower bounds.
 """
 import argparse
@@ -480,7 +488,7 @@ def measure_boot(label, image, syms, flash, sessions):
     return res
 
 
-def measure(label, image, syms, flash, sessions, golden, paced, every=None):
+def measure(label, image, syms, flash, sessions, golden, paced, every=None, taps=None):
     res = measure_boot(label, image, syms, flash, every or sessions)
 
     keys = []
@@ -546,12 +554,107 @@ def measure(label, image, syms, flash, sessions, golden, paced, every=None):
         res["save_flash_ms_p50"] = pct([s["flash_ms"] for s in saves], 50)
         res["save_flash_ms_max"] = round(max(s["flash_ms"] for s in saves), 1)
         res["key_wait_during_save_ms_max"] = round(max(s["span_ms"] for s in saves), 1)
+    if taps is None or taps:
+        res.update(measure_taps(label, image, syms, flash, TAPS_N if taps is None else taps))
     if golden is not None:
         cases, _ = golden
         bad = check_golden(image, syms, flash, cases)
         res["golden_checked"] = len(cases)
         res["golden_matched"] = len(cases) - len(bad)
     return res, lost, not_fitted
+
+
+# --taps: (figure, tap ms, flash model) for each set of taps made during a save's erase
+TAPS = (("30ms_45ms_erase", 30, "typical"), ("60ms_45ms_erase", 60, "typical"),
+        ("60ms_400ms_erase", 60, "slow"))
+TAPS_N = 10           # taps of each kind in a whole run (--taps N: only those)
+TAP_DELAY_MS = 5      # the press this long after the erase starts
+_DOWN = 2             # the tapped key's bits (host_sim/script.py KEY_BITS)
+
+
+TAP_PLAYERS = 5
+TAP_HANDS0 = 8        # hands already played: game.json past littlefs's inline size, so a
+                      # save appends by copying its last block to a freshly erased one
+
+
+def tap_game():
+    """A 5-player game 8 hands in (each hand the next player goes out, the others hold ten
+    cards): room for 36 more hands before anyone completes the tenth phase."""
+    from engine_mpy import savefile
+    from engine_mpy.classic import Classic
+    g = Classic({"players": ["Ann", "Bob", "Cid", "Dee", "Eve"], "dealer": 0})
+    for h in range(TAP_HANDS0):
+        g.add({"out": h % TAP_PLAYERS, "left": [None if p == h % TAP_PLAYERS else [10, 0, 0, 0]
+                                                for p in range(TAP_PLAYERS)]})
+    return savefile.dumps(g).encode()
+
+
+def measure_taps(label, image, syms, flash, n):
+    """{taps_<figure>_lost, taps_<figure>_of, ...}: n taps of each TAPS set, each made as
+    a hand's save erases the flash, kept or lost as the screen tells (module docstring)."""
+    from host_sim import script, sim
+    from tests import table_keys as K
+    sim.use_fake_machine()
+    files = {"game.json": tap_game()}
+    state = tempfile.mkdtemp(prefix="phase10-taps-")
+    res = {}
+    b = Board(image, syms, flash, files)
+    try:
+        for name, data in files.items():
+            with open(os.path.join(state, name), "wb") as f:
+                f.write(data)
+        dev = script.Device(board="pico", state=state)
+        b.boot()
+        b.play_paced("OK")                       # Continue: the standings
+        dev.play(script.parse("OK"))
+        hand = TAP_HANDS0
+        for fig, hold, model in TAPS:
+            b.emu("flash_model", model=model)
+            lost = no_erase = 0
+            waits = []
+            acted = []
+            for _ in range(n):
+                keys = K.hand(hand % TAP_PLAYERS, [K.FAIL] * TAP_PLAYERS)   # its last OK commits the hand
+                hand += 1
+                b.play_paced(keys[:-len(" OK")])
+                b.emu("frames")
+                b.emu("keys", steps=[[16, script.PRESS_MS, 0]])
+                r = b.emu("tap_on_erase", bits=_DOWN, hold_ms=hold, delay_ms=TAP_DELAY_MS, max_ms=5000)
+                if r["erase"] is None:           # no erase in this save: tapped after it
+                    no_erase += 1
+                    b.emu("keys", steps=[[_DOWN, hold, 0]])
+                else:
+                    waits.append(r["erase_ns"] / 1e6)
+                b.emu("settle", max_ms=20000)
+                # the tap's press (DOWN acts on it) to the end of the first frame drawn after
+                # it (the OK's frame was drawn before its save began)
+                fr = [f for f in b.emu("frames")["frames"] if f["start"] >= (r["down"] if r["erase"] is not None else 0)]
+                if r["erase"] is not None and fr:
+                    acted.append((fr[0]["end"] - r["down"]) / 1e6)
+                dev.play(script.parse(keys + " DOWN"))
+                want = dev.rows()
+                kept = b.rows() == want
+                if not kept:
+                    lost += 1
+                # back on "End of hand" (the board only when the tap was kept)
+                if kept:
+                    b.play_paced("UP")
+                dev.play(script.parse("UP"))
+                if b.rows() != dev.rows():
+                    raise SystemExit("make bench-board: %s --taps: the board and the simulator no longer "
+                                     "agree after hand %d" % (label, hand))
+            res["taps_%s_lost" % fig] = lost
+            res["taps_%s_of" % fig] = n - no_erase
+            if waits:
+                res["taps_%s_erase_ms" % fig] = round(max(waits), 1)
+            if acted and not lost:
+                res["taps_%s_frame_ms_max" % fig] = round(max(acted), 1)
+            print("make-bench-board: %s taps %s: %d of %d lost (%d saves without an erase)"
+                  % (label, fig, lost, n - no_erase, no_erase), flush=True)
+    finally:
+        b.close()
+        shutil.rmtree(state, ignore_errors=True)
+    return res
 
 
 def group_saves(ops):
@@ -587,6 +690,8 @@ def main(argv=None):
     ap.add_argument("--boot-only", action="store_true", help="only the start-up figures, merged into the last run's")
     ap.add_argument("--quick", action="store_true", help="a subset (QUICK_GOLDEN, QUICK_SESSIONS) for a loaded host")
     ap.add_argument("--sessions", default="", help="only these worst cases (comma-separated names of tests/worst.py)")
+    ap.add_argument("--taps", type=int, default=0, metavar="N",
+                    help="only the taps made during a save's erase, N of each kind, merged into the last run's figures")
     ap.add_argument("--paced", default="worst_classic_55,worst_dice",
                     help="the worst cases also played at the scripts' pace and checked against the simulator's last screen")
     a = ap.parse_args(argv)
@@ -615,7 +720,7 @@ def main(argv=None):
                 print("make bench-board: no worst case named %s" % ", ".join(unknown), file=sys.stderr)
                 return 2
             sessions = [x for x in sessions if x["name"] in want]
-        golden = None if a.no_golden or a.boot_only else golden_cases()
+        golden = None if a.no_golden or a.boot_only or a.taps else golden_cases()
         if a.quick:
             sessions, cases = quick(sessions, golden[0] if golden else [])
             golden = (cases, golden[1]) if golden else None
@@ -636,8 +741,12 @@ def main(argv=None):
             if a.boot_only:
                 board[label] = measure_boot(label, image, syms, flash, every)
                 continue
+            if a.taps:
+                board[label] = measure_taps(label, image, syms, flash, a.taps)
+                continue
             res, lost, not_fitted = measure(label, image, syms, flash, sessions, golden,
-                                            [n for n in a.paced.split(",") if n], every)
+                                            [n for n in a.paced.split(",") if n], every,
+                                            0 if a.sessions else None)
             res["files_not_fitted"] = sum(not_fitted.values())
             if secs is not None:
                 res["deploy_s"] = round(secs)
@@ -661,7 +770,7 @@ def main(argv=None):
         results = json.load(f)
     old = results.get("board", {})
     for label, res in board.items():
-        if a.boot_only:
+        if a.boot_only or a.taps:
             old.setdefault(label, {}).update(res)
         else:
             old[label] = res

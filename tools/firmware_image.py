@@ -183,17 +183,22 @@ def wrapper_manifest(site):
             "include(%r, site=%r)\n" % (MANIFEST, site))
 
 
-def build_dir(board):
+def build_dir(board, out=OUT):
     """The port's build folder for this image, beside its own build-<BOARD> (a plain build
-    of the same board is left alone)."""
-    return "build-%s-phase10" % BOARDS[board][1]
+    of the same board is left alone), one per output folder (so per checkout): the port
+    configures a build folder once (cmake runs only when it has no Makefile) and keeps the
+    manifest path it was first given, so a second checkout sharing the folder built the
+    first checkout's app into its image, or failed once that checkout was gone."""
+    import hashlib
+    tag = hashlib.sha1(os.path.abspath(out).encode()).hexdigest()[:8]
+    return "build-%s-phase10-%s" % (BOARDS[board][1], tag)
 
 
 def image_name(board):
     return "phase10-%s%s" % (board, os.path.splitext(BOARDS[board][2])[1])
 
 
-def commands(board, mpy_dir, manifest_path, jobs):
+def commands(board, mpy_dir, manifest_path, jobs, out_dir=OUT):
     """[(argv, what)] to run, in order."""
     port, mboard, _ = BOARDS[board]
     mpy_dir = os.path.abspath(mpy_dir)
@@ -201,9 +206,9 @@ def commands(board, mpy_dir, manifest_path, jobs):
     j = "-j%d" % jobs
     out = [(["make", "-C", os.path.join(mpy_dir, "mpy-cross"), j], "build mpy-cross (it compiles the frozen code)")]
     if os.path.isdir(os.path.join(mpy_dir, ".git")):
-        out.append((["make", "-C", port_dir, "BOARD=" + mboard, "BUILD=" + build_dir(board), "submodules"],
+        out.append((["make", "-C", port_dir, "BOARD=" + mboard, "BUILD=" + build_dir(board, out_dir), "submodules"],
                     "fetch the port's submodules"))
-    out.append((["make", "-C", port_dir, "BOARD=" + mboard, "BUILD=" + build_dir(board),
+    out.append((["make", "-C", port_dir, "BOARD=" + mboard, "BUILD=" + build_dir(board, out_dir),
                  "FROZEN_MANIFEST=" + os.path.abspath(manifest_path), j], "build the firmware with the app frozen in"))
     return out
 
@@ -268,8 +273,8 @@ def main(argv=None):
         print("  %-18s %s" % (name, where))
     work = os.path.join(os.path.abspath(a.out), a.board)
     manifest_path = os.path.join(work, "manifest.py")
-    cmds = commands(a.board, a.mpy_dir, manifest_path, a.jobs)
-    built = os.path.join(os.path.abspath(a.mpy_dir), "ports", port, build_dir(a.board), image)
+    cmds = commands(a.board, a.mpy_dir, manifest_path, a.jobs, a.out)
+    built = os.path.join(os.path.abspath(a.mpy_dir), "ports", port, build_dir(a.board, a.out), image)
     final = os.path.join(os.path.abspath(a.out), image_name(a.board))
     if a.dry_run:
         print("would write %s:" % manifest_path)

@@ -79,10 +79,19 @@ BOARD_WHAT = (
     ("golden_checked", "golden screens checked (those that do not depend on the dice or on the board's free heap)"),
     ("paced_sessions", "worst cases also played at the scripts' pace (keys queued while busy) and their last screen compared with the simulator's"),
     ("taps_lost_sessions", "of those, the ones whose last screen differs (a tap lost while busy)"),
+    ("taps_30ms_45ms_erase_lost", "30 ms taps of DOWN made 5 ms into the first flash erase of a hand's save (typical 45 ms erase): lost, of taps_30ms_45ms_erase_of (make bench-board's --taps)"),
+    ("taps_30ms_45ms_erase_of", "such taps made"),
+    ("taps_30ms_45ms_erase_frame_ms_max", "the longest from such a tap's press to the end of the frame that shows it"),
+    ("taps_60ms_45ms_erase_lost", "the same with 60 ms taps: lost"),
+    ("taps_60ms_45ms_erase_of", "such taps made"),
+    ("taps_60ms_45ms_erase_frame_ms_max", "the longest from such a tap's press to the end of the frame that shows it"),
+    ("taps_60ms_400ms_erase_lost", "60 ms taps made inside a slow chip's 400 ms erase (the W25Q16JV's maximum): lost"),
+    ("taps_60ms_400ms_erase_of", "such taps made"),
+    ("taps_60ms_400ms_erase_frame_ms_max", "the longest from such a tap's press to the end of the frame that shows it: the save's flash work, every erase 400 ms, comes first"),
 )
 LIMITS = (
     "Emulated times are instruction cycles at 125 MHz with no XIP wait states or cache misses: a real Pico's CPU-bound times are longer (lower bounds).",
-    "rp2040js does not emulate the flash's erase and program: the bench applies them by hooking the bootrom's flash_range_erase / flash_range_program and charges the W25Q16JV's typical datasheet times (45 ms a 4 KB sector, 0.4 ms a 256-byte page).",
+    "rp2040js does not emulate the flash's erase and program: the bench applies them by hooking the bootrom's flash_range_erase / flash_range_program and charges the W25Q16JV's typical datasheet times (45 ms a 4 KB sector, 0.4 ms a 256-byte page). Meanwhile the core runs no instruction and takes no interrupt, while the buttons' edges are latched in IO_BANK0's INTR as on the chip (rp2040js latched an edge on every input write, changed or not: the bench passes on only changes).",
     "The display is the bytes the I2C0 controller sends, timed at the bus speed its registers set (400 kHz, 9 clocks a byte); a panel's clock stretching and the bus's rise times are not modelled.",
     "The heap is read from MicroPython's own allocation table each time a collection ends: what lives then, not the garbage between collections.",
 )

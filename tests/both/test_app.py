@@ -80,6 +80,9 @@ class FakeReader:
     def read(self):
         return self.bits
 
+    def edges(self):
+        return 0
+
 
 class FakeStore(Store):
     """The device's own store on a fake flash. files: the flash's files by name, as text;

@@ -286,3 +286,154 @@ def test_the_sampler_runs_on_a_timer_or_else_on_the_loop():
     clock.now = 30
     s.poll()
     assert b.get() == DOWN
+
+
+# ---- taps made while the flash is written ---------------------------------------------------
+# A save's flash erase stops the code and the timer (45 ms a sector, 400 ms on a slow chip);
+# the pins' interrupts latch the edges meanwhile (PinReader.catch_edges) and the next sample
+# gets them. drive_stalled samples every 5 ms except inside a stall, and hands each sample
+# the buttons whose level changed since the one before, as the interrupts report them.
+def drive_stalled(b, t0, t1, bits_at, stalls=(), edges=True, base=0):
+    out = []
+    level = bits_at(t0)
+    e = 0
+    due = t0
+    t = t0
+    while t < t1:
+        cur = bits_at(t)
+        e |= cur ^ level
+        level = cur
+        if t >= due and not any(a <= t < z for a, z in stalls):
+            b.sample(cur, (base + t) % WRAP, e if edges else 0)
+            e = 0
+            due = t + 5
+            k = b.get()
+            while k:
+                out.append((t, k))
+                k = b.get()
+        t += 1
+    return out
+
+
+def taps(*presses):
+    """Several clean presses: (bits, start, end) each."""
+    return lambda t: sum(bits for bits, s, e in presses if s <= t < e)
+
+
+def test_a_tap_made_and_let_go_during_an_erase_counts_as_that_tap():
+    erase = [(100, 145)]
+    for bit, key in ((BIT_DOWN, DOWN), (BIT_OK, OK), (BIT_LEFT, LEFT)):
+        assert drive_stalled(Buttons(), 0, 400, press(bit, 110, 140), erase) == [(145, key)]
+        # what the timer alone makes of it: nothing
+        assert drive_stalled(Buttons(), 0, 400, press(bit, 110, 140), erase, edges=False) == []
+
+
+def test_a_tap_during_a_slow_chips_erase_counts_once_the_erase_is_over():
+    # a 60 ms tap inside a 400 ms erase: acted on when the erase ends
+    assert drive_stalled(Buttons(), 0, 800, press(BIT_OK, 200, 260), [(100, 500)]) == [(500, OK)]
+    assert drive_stalled(Buttons(), 0, 800, press(BIT_UP, 200, 260), [(100, 500)]) == [(500, UP)]
+
+
+def test_a_tap_that_outlasts_the_erase_counts_once():
+    erase = [(100, 145)]
+    assert drive_stalled(Buttons(), 0, 400, press(BIT_DOWN, 110, 170), erase) == [(145, DOWN)]
+    assert drive_stalled(Buttons(), 0, 400, press(BIT_OK, 110, 170), erase) == [(170, OK)]
+
+
+def test_taps_around_an_erase_keep_their_order():
+    keys = taps((BIT_RIGHT, 50, 80), (BIT_OK, 110, 140), (BIT_LEFT, 200, 230))
+    assert drive_stalled(Buttons(), 0, 400, keys, [(100, 145)]) == [(50, RIGHT), (145, OK), (200, LEFT)]
+    # a save of five erases in a row with a tap in three of them, 150 ms apart
+    keys = taps((BIT_DOWN, 105, 135), (BIT_UP, 205, 235), (BIT_DOWN, 255, 285))
+    erases = [(100, 145), (150, 195), (200, 245), (250, 295), (300, 345)]
+    assert drive_stalled(Buttons(), 0, 400, keys, erases) == [(145, DOWN), (245, UP), (295, DOWN)]
+
+
+def test_up_tapped_during_an_erase_while_ok_is_held_is_help():
+    keys = taps((BIT_OK, 50, 400), (BIT_UP, 110, 140))
+    assert drive_stalled(Buttons(), 0, 600, keys, [(100, 145)]) == [(145, HELP)]
+
+
+def test_a_held_arrow_let_go_and_pressed_again_during_an_erase_is_a_second_press():
+    keys = lambda t: BIT_DOWN if 50 <= t < 300 and not 110 <= t < 130 else 0
+    assert drive_stalled(Buttons(), 0, 400, keys, [(100, 145)]) == [(50, DOWN), (145, DOWN)]
+    # OK held the same way: its release is an OK, then it is held again (BACK 600 ms on)
+    keys = lambda t: BIT_OK if 50 <= t < 1000 and not 110 <= t < 130 else 0
+    assert drive_stalled(Buttons(), 0, 1200, keys, [(100, 145)]) == [(145, OK), (745, BACK)]
+
+
+def test_edges_between_samples_on_time_are_bounce_not_taps():
+    # a contact that opens for 2 ms while held, one that closes for 3 ms: the timer on time
+    keys = lambda t: (BIT_DOWN if 50 <= t < 300 and t not in (152, 153) else 0) | (BIT_LEFT if 201 <= t < 204 else 0)
+    assert drive_stalled(Buttons(), 0, 400, keys) == [(50, DOWN)]
+
+
+def test_the_bounce_of_a_press_just_before_an_erase_is_not_a_tap():
+    # pressed at 100, bouncing until 103, then the flash stops the timer until 140
+    keys = lambda t: BIT_DOWN if 100 <= t < 300 and t not in (101, 103) else 0
+    assert drive_stalled(Buttons(), 0, 400, keys, [(104, 140)]) == [(100, DOWN)]
+    # let go at 100 (OK acts), bouncing, then an erase: one OK
+    keys = lambda t: BIT_OK if 20 <= t < 100 or t in (101, 103) else 0
+    assert drive_stalled(Buttons(), 0, 400, keys, [(104, 140)]) == [(100, OK)]
+
+
+def test_an_erase_across_the_tick_counter_wrap():
+    base = WRAP - 120
+    got = drive_stalled(Buttons(), 0, 400, press(BIT_OK, 110, 140), [(100, 145)], base=base)
+    assert got == [(145, OK)]
+
+
+class IrqPin(FakePin):
+    """A pin that takes an interrupt handler, as machine.Pin does; edge() is the chip
+    latching an edge and calling it."""
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, v=1, hard_ok=True):
+        FakePin.__init__(self, v)
+        self.hard_ok = hard_ok
+        self.handler = None
+
+    def irq(self, handler=None, trigger=0, **kw):
+        if "hard" in kw and not self.hard_ok:
+            raise TypeError("unexpected keyword argument 'hard'")
+        self.handler = handler
+        self.trigger = trigger
+        self.hard = kw.get("hard", False)
+
+    def set(self, v):
+        self.v = v
+        self.handler(self)
+
+
+def test_the_pin_interrupts_count_edges_until_the_next_sample():
+    pins = [IrqPin(), IrqPin(hard_ok=False), None, FakePin(), IrqPin()]
+    r = PinReader(pins)
+    assert r.catch_edges() == 3          # the pin without interrupts is sampled only
+    assert pins[0].hard and not pins[1].hard and pins[0].trigger == 12
+    assert r.edges() == 0
+    pins[1].set(0)
+    pins[1].set(1)
+    pins[4].set(0)
+    assert r.edges() == BIT_DOWN | BIT_OK
+    assert r.edges() == 0                 # handed on once
+    assert PinReader([FakePin()] * 5).catch_edges() == 0
+
+
+def test_the_sampler_hands_the_latched_edges_to_the_buttons():
+    pins = [IrqPin(), IrqPin(), IrqPin(), IrqPin(), IrqPin()]
+    clock = _Clock()
+    b = Buttons()
+    r = PinReader(pins)
+    r.catch_edges()
+    s = Sampler(r, b, clock)
+    t = _Timer()
+    s.start(t)
+    t.cb(t)
+    clock.now = 5
+    t.cb(t)
+    pins[2].set(0)        # LEFT tapped while the flash holds the timer (no sample)
+    pins[2].set(1)
+    clock.now = 50
+    t.cb(t)
+    assert b.get() == LEFT and b.get() == 0

@@ -10,8 +10,9 @@
 import fs from 'fs';
 import readline from 'readline';
 import { spawn } from 'child_process';
-import { Simulator, USBCDC } from 'rp2040js';
+import { Simulator, USBCDC, GPIOPin } from 'rp2040js';
 import { bootromB1 } from './bootrom_b1.mjs';
+import { latchEdgesOnChangeOnly } from './gpio_edges.mjs';
 
 const NS_PER_CYCLE = 8;            // 125 MHz
 const FLASH_BASE = 0x10000000;
@@ -27,6 +28,12 @@ const FLASH_MODELS = {
 };
 
 let mcu, clock, core, cdc;
+// A flash erase or program stalls the core until this time: no instruction runs and no
+// interrupt is taken (the rp2 port holds them off around the call), but the chip's other
+// parts go on: alarms fall due, GPIO edges are latched in IO_BANK0's INTR.
+let stallUntil = 0;
+let erases = 0, lastEraseT = 0;
+latchEdgesOnChangeOnly(GPIOPin);
 let hooks = new Map();     // pc -> handler
 // the hooked PCs (at most four: erase, program, gc_collect, its return) tested one by one:
 // a test per hook per instruction costs less than a look-up
@@ -71,9 +78,9 @@ const RE = 'R'.charCodeAt(0) | ('E'.charCodeAt(0) << 8);
 const RP = 'R'.charCodeAt(0) | ('P'.charCodeAt(0) << 8);
 
 function charge(ns) {
-  // the core stalls (code runs from the flash being written, interrupts held off): time passes
-  clock.tick(ns);
-  markMs();
+  // the core stalls (code runs from the flash being written, interrupts held off): time
+  // passes in runUntil, which runs nothing until stallUntil; the buttons can change meanwhile
+  stallUntil = clock.nanos + ns;
 }
 
 function setHook(pc, fn) {
@@ -98,6 +105,8 @@ function flashErase() {
     else { ns += flashModel.sectorNs; a += 4096; }
   }
   flashLog.push({ t: clock.nanos, erased: count, programmed: 0, ns });
+  erases++;
+  lastEraseT = clock.nanos;
   ret();
   charge(ns);
   return true;
@@ -190,6 +199,12 @@ let yieldEvery = 0;
 async function runUntil(targetNs, stop) {
   let n = 0;
   while (clock.nanos < targetNs) {
+    if (clock.nanos < stallUntil) {
+      if (stop && stop()) return true;
+      clock.tick(Math.min(stallUntil, targetNs) - clock.nanos);
+      markMs();
+      continue;
+    }
     if (core.waiting) {
       // asleep until the next alarm (its interrupt wakes the core), or the target; an alarm
       // due now is fired by the least tick, not slept past
@@ -333,6 +348,7 @@ function fresh(a) {
   setHook(romFunc(RP), flashProgram);
   if (syms.gc_collect) setHook(syms.gc_collect & ~1, gcEntry);
   heapArea = null; gcReturn = -1;
+  stallUntil = 0; erases = 0; lastEraseT = 0;
   flashLog = []; heapLog = []; frames = []; curFrame = null; lastFrameEnd = -1e18; busBytes = 0;
   gram = new Uint8Array(1024); dispReset();
   asleepNs = 0; cp = new Float64Array(CP); nextMs = 1;
@@ -376,6 +392,15 @@ function setBits(gpios, bits) {
   for (let i = 0; i < gpios.length; i++) mcu.gpio[gpios[i]].setInputValue(!(bits & (1 << i)));
 }
 
+async function tapAt(gpios, bits, down, holdMs) {
+  const up = down + holdMs * 1e6;
+  await runUntil(down);
+  setBits(gpios, bits);
+  await runUntil(up);
+  setBits(gpios, 0);
+  return [down, up];
+}
+
 let pty = null;
 function send(o) { process.stdout.write(JSON.stringify(o) + '\n'); }
 
@@ -405,6 +430,18 @@ const commands = {
     }
     return { t: clock.nanos, presses: out };
   },
+  async flash_model(a) { flashModel = FLASH_MODELS[a.model]; return { model: a.model }; },
+  async tap_on_erase(a) {
+    // run until the next flash erase starts (within max_ms), then press bits delay_ms into
+    // it for hold_ms, whatever the core is doing (a tap made as a save starts its flash work)
+    const gpios = a.gpios || [16, 17, 18, 19, 20];
+    const n0 = erases;
+    const found = await runUntil(clock.nanos + (a.max_ms || 20000) * 1e6, () => erases > n0);
+    if (!found) return { t: clock.nanos, erase: null };
+    const t0 = lastEraseT, stall = stallUntil - t0;
+    const [down, up] = await tapAt(gpios, a.bits, t0 + (a.delay_ms || 0) * 1e6, a.hold_ms);
+    return { t: clock.nanos, erase: t0, erase_ns: stall, down, up };
+  },
   async profile(a) {
     // where the time goes: the PC every 997 instructions over a.ms
     const hist = {};
@@ -412,6 +449,7 @@ const commands = {
     const end = clock.nanos + a.ms * 1e6;
     let sleepNs = 0;
     while (clock.nanos < end) {
+      if (clock.nanos < stallUntil) { clock.tick(Math.min(stallUntil, end) - clock.nanos); markMs(); continue; }
       if (core.waiting) { let dt = clock.nanosToNextAlarm; if (dt <= 0 || clock.nanos + dt > end) dt = Math.max(end - clock.nanos, 1); sleepNs += dt; sleep(dt); continue; }
       const h = hooks.get(core.PC);
       if (h && h()) continue;
