@@ -130,10 +130,10 @@ CASES = (
     ("cards_hand_counts", _CA + " OK DOWN OK LEFT LEFT UP RIGHT"),
     ("cards_hand_three", _THREE + " OK DOWN OK DOWN DOWN OK UP"),
     ("cards_hand_three_last", _THREE + " OK DOWN OK OK OK OK"),
-    ("cards_points_refused", _PTS + " OK OK LEFT LEFT OK"),
+    ("cards_points_refused", _PTS + " OK OK LEFT LEFT DOWN DOWN OK"),
     ("cards_masters_points", _MA_PTS + " OK OK OK"),
     ("cards_hand_full", _CA + " OK DOWN OK"),
-    ("cards_hand_points", _PTS + " OK OK RIGHT RIGHT UP"),
+    ("cards_hand_points", _PTS + " OK OK RIGHT RIGHT DOWN"),
     # by points, 60 fits ten cards and a completed phase: the check page fills in "not
     # completed" and offers the row (UP); OK on it asks
     ("cards_check_open", _PTS + " OK OK " + points(60)),

@@ -108,14 +108,21 @@ def counts3(c, most=4):
     return " ".join(k)
 
 
+POINTS0 = 60   # where the hand page's points stepper starts (firmware/screens/hand.py)
+
+
 def points(v, three=False):
-    """Points left on the hand page by points: from 50, RIGHT/LEFT 25 more or fewer, UP/DOWN
-    5, then OK (three buttons: UP/DOWN only)."""
-    d = v - 50
+    """Points left on the hand page by points: from POINTS0, RIGHT/LEFT 25 more or fewer,
+    UP/DOWN 5, the fewest presses, then OK (three buttons: UP/DOWN only)."""
+    d = v - POINTS0
     if three:
         return " ".join((["UP"] * (d // 5) if d > 0 else ["DOWN"] * (-d // 5)) + ["OK"])
-    n25 = (d + 10) // 25 if d >= 0 else -((-d + 10) // 25)
-    r = (d - 25 * n25) // 5
+    best = None
+    for n25 in range(-10, 11):
+        r = (d - 25 * n25) // 5
+        if best is None or abs(n25) + abs(r) < abs(best[0]) + abs(best[1]):
+            best = (n25, r)
+    n25, r = best
     k = (["RIGHT"] * n25 if n25 > 0 else ["LEFT"] * -n25) + (["UP"] * r if r > 0 else ["DOWN"] * -r)
     return " ".join(k + ["OK"])
 

@@ -157,9 +157,9 @@ def test_masters_points_page_says_points_and_refuses_zero_there():
     try:
         assert t.dev.app.settings["entry"] == "points"
         h = t.keys("OK OK OK")                   # Ann out, her phase 1; Bob's points
-        assert h.stage == 2 and h.left[1] == 50
-        assert t.drawn()[0] == "Bob: points left"    # not "no phase": that is asked after
-        n = t.keys("LEFT LEFT OK")               # 0 points: refused on this page
+        assert h.stage == 2 and h.left[1] == 60    # the stepper starts at 60
+        assert t.drawn()[0] == "Bob: points left"    # not "no phase": that is on the check page
+        n = t.keys("LEFT LEFT DOWN DOWN OK")     # 0 points: refused on this page
         assert n.module == "note" and "0 points" in " ".join(n.lines)
         h = t.keys("OK")
         assert h.module == "hand" and h.stage == 2 and h.seq[h.pos] & 7 == 1 and h.left[1] == 0

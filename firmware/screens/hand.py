@@ -50,7 +50,10 @@ _ASK = const(3)
 _REVIEW = const(4)
 
 _FULL = const(10)        # the hand a player who did not complete holds
-_START_POINTS = const(50)
+# Where the points stepper starts: ten cards score 50 at least and about 80 on average, a
+# completed hand about 20; from 60 the hands of the deck (docs/performance.md, the presses
+# per player) take the fewest presses with RIGHT/LEFT 25 and UP/DOWN 5.
+_START_POINTS = const(60)
 _SAVE = const(-1)        # the check page's cursor on its save line
 _UNDO = const(24)        # presses a cards page can take back (4 counts each)
 # The keys' kinds on the cards page: UP 10-12 (1), DOWN Wild (3), RIGHT Skip (2)
