@@ -212,3 +212,26 @@ def test_masters_does_not_ask_a_phase_the_cards_leave_no_choice_about():
         assert h.stage == 4 and h.phase == [1, 1] and h.row == -1
     finally:
         t.close()
+
+
+def test_a_correction_keeps_the_answers_given_on_the_check_page():
+    t = Dev("masters", ["Ann", "Bob"])
+    try:
+        # Ann out with phase 1; Bob kept 3 cards and completed phase 4, named on the
+        # check page (the phases that leave 3 cards: 1, 2, 4, 8, 9)
+        t.keys("OK OK OK " + K.counts([3, 0, 0, 0]) + " UP OK UP UP OK OK")
+        g = t.dev.app.session.game
+        assert g.records[0]["phase"] == [1, 4]
+        # Correct a hand (the sheet opens on hand 1): through its pages unchanged, the
+        # check page still names phase 4, not the lowest that fits
+        h = t.keys("DOWN DOWN DOWN OK OK")
+        assert h.module == "hand" and h.idx == 0
+        t.keys("OK OK OK")
+        assert h.stage == 4 and h.phase == [1, 4]
+        # one card fewer, where phase 4 still fits: it stays
+        t.keys("LONG_OK LEFT OK")
+        assert h.stage == 4 and h.left[1] == [2, 0, 0, 0] and h.phase == [1, 4]
+        t.keys("OK")
+        assert g.records[0]["phase"] == [1, 4] and g.records[0]["left"] == [None, [2, 0, 0, 0]]
+    finally:
+        t.close()
