@@ -235,3 +235,20 @@ def test_a_correction_keeps_the_answers_given_on_the_check_page():
         assert g.records[0]["phase"] == [1, 4] and g.records[0]["left"] == [None, [2, 0, 0, 0]]
     finally:
         t.close()
+
+
+def test_a_phase_named_on_the_check_page_does_not_bound_the_points_typed_after():
+    t = Dev("masters", ["Ann", "Bob"], settings=POINTS)
+    try:
+        # Ann out with phase 1; Bob 25 points (one Wild), phase 6 named on the check page
+        # (9 cards laid, one kept)
+        h = t.keys("OK OK OK LEFT DOWN DOWN OK UP OK UP UP UP UP UP OK")
+        assert h.stage == 4 and h.left[1] == 25 and h.phase == [1, 6]
+        # back to his points: 45 cannot be one card, but other phases leave more: taken,
+        # and the check page, phase 6 no longer fitting, names the lowest that fits
+        t.keys("LONG_OK UP UP UP UP OK")
+        assert t.dev.app.top() is h and h.stage == 4 and h.left[1] == 45 and h.phase == [1, 1]
+        t.keys("OK")
+        assert t.dev.app.session.game.records[0]["phase"] == [1, 1]
+    finally:
+        t.close()

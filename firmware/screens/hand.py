@@ -87,6 +87,7 @@ class Hand(Screen):
         self.seq = bytearray()     # the steps after "who went out": kind << 3 | player
         self.pos = -1
         self.p = 0                 # the player the page is about
+        self.named = 0             # (unnamed(): the phase set aside)
         self.row = _SAVE           # the check page's cursor: a player, or the save line
         self.stage = _OUT
         self.choice = 0
@@ -373,12 +374,27 @@ class Hand(Screen):
     def refused(self, p):
         """By points: points no player who did not go out can hold are refused here, with
         the engine's reason, before the next page."""
+        ph = self.unnamed(p)
         try:
-            self.game().check_points(self.st, p, self.left[p], self.phase if self.masters else None)
+            self.game().check_points(self.st, p, self.left[p], ph)
         except RuleError as e:
             self.app.push("note", e.args[0])
             return True
+        finally:
+            if ph:
+                ph[p] = self.named
         return False
+
+    def unnamed(self, p):
+        """Masters: the phases with player p's set to none until put back from .named, so
+        their cards or points are bounded by every phase they have left (the check page
+        names theirs after, from what fits); Phase 10: None."""
+        if not self.masters:
+            return None
+        ph = self.phase
+        self.named = ph[p]
+        ph[p] = 0
+        return ph
 
     def change(self, p, base, repeat):
         e = self.left[p]
@@ -419,7 +435,10 @@ class Hand(Screen):
         """The cards held after t, one fewer (d = -1) or one more (d = 1), over what a hand
         can hold: one who completed their phase keeps 1 up to some (most), one who did not
         ten. Stops at 1 and at ten."""
-        most = _FULL - self.game().phase_cards(self.st, p, self.phase if self.masters else None)
+        ph = self.unnamed(p)
+        most = _FULL - self.game().phase_cards(self.st, p, ph)
+        if ph:
+            ph[p] = self.named
         if d < 0:
             return most if t >= _FULL else (t - 1 if t > 1 else 1)
         return _FULL if t >= most else t + 1
