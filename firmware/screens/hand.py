@@ -26,7 +26,6 @@
 # before (on the first step: leave, nothing saved).
 from firmware.screens.base import Screen, title_bar, wrap, LINE_H, W
 from engine_mpy.game import RuleError
-from engine_mpy.phases import PHASE_CARDS
 
 try:
     from micropython import const
@@ -381,7 +380,7 @@ class Hand(Screen):
             self.app.push("note", e.args[0])
             return True
         finally:
-            if ph:
+            if ph is not None:
                 ph[p] = self.named
         return False
 
@@ -437,7 +436,7 @@ class Hand(Screen):
         ten. Stops at 1 and at ten."""
         ph = self.unnamed(p)
         most = _FULL - self.game().phase_cards(self.st, p, ph)
-        if ph:
+        if ph is not None:
             ph[p] = self.named
         if d < 0:
             return most if t >= _FULL else (t - 1 if t > 1 else 1)
