@@ -62,6 +62,16 @@ class Masters(CardGame):
             raise RuleError("%s holds 10 cards, so did not complete phase %d." % (name, chosen[p]))
         return ok
 
+    def fits(self, st, p, entry, chosen):
+        """Whether entry (counts or points) can be the cards left of player p, who did
+        not go out, when chosen[p] is the phase they completed (0: none): the hand page
+        offers only the phases that fit."""
+        try:
+            self.judge(st, p, -1, entry, None, chosen, self.settings["players"])
+        except RuleError:
+            return False
+        return True
+
     def advance(self, st, p, phase):
         st.done[p] |= 1 << phase
 

@@ -130,12 +130,18 @@ CASES = (
     ("cards_hand_counts", _CA + " OK DOWN OK LEFT LEFT UP RIGHT"),
     ("cards_hand_three", _THREE + " OK DOWN OK DOWN DOWN OK UP"),
     ("cards_hand_three_last", _THREE + " OK DOWN OK OK OK OK"),
-    ("cards_points_refused", _PTS + " OK OK LEFT LEFT OK"),
+    ("cards_points_refused", _PTS + " OK OK LEFT LEFT DOWN DOWN OK"),
     ("cards_masters_points", _MA_PTS + " OK OK OK"),
     ("cards_hand_full", _CA + " OK DOWN OK"),
-    ("cards_hand_points", _PTS + " OK OK RIGHT RIGHT UP"),
-    ("cards_ask", _PTS + " OK OK " + points(60)),
-    ("cards_masters_phase", _MA + " OK OK OK " + counts([3, 0, 0, 0]) + " UP UP"),
+    ("cards_hand_points", _PTS + " OK OK RIGHT RIGHT DOWN"),
+    # by points, 60 fits ten cards and a completed phase: the check page fills in "not
+    # completed" and offers the row (UP); OK on it asks
+    ("cards_check_open", _PTS + " OK OK " + points(60)),
+    ("cards_check_row", _PTS + " OK OK " + points(60) + " UP"),
+    ("cards_ask", _PTS + " OK OK " + points(60) + " UP OK"),
+    # Masters, 3 cards left: phase 1 filled in on the check page; the phases that fit
+    ("cards_masters_check", _MA + " OK OK OK " + counts([3, 0, 0, 0])),
+    ("cards_masters_phase", _MA + " OK OK OK " + counts([3, 0, 0, 0]) + " UP OK UP"),
     ("cards_review", _CA + " " + _CA_H1[:-len(" OK")]),
     ("cards_refusal", _CA + " OK DOWN OK " + counts([0, 0, 3, 0]) + " " + counts([8, 0, 2, 0])),
     ("cards_sheet", " ".join([_CA, _CA_H1, _CA_H2, "DOWN OK"])),

@@ -108,33 +108,77 @@ def counts3(c, most=4):
     return " ".join(k)
 
 
+POINTS0 = 60   # where the hand page's points stepper starts (firmware/screens/hand.py)
+
+
 def points(v, three=False):
-    """Points left on the hand page by points: from 50, RIGHT/LEFT 25 more or fewer, UP/DOWN
-    5, then OK (three buttons: UP/DOWN only)."""
-    d = v - 50
+    """Points left on the hand page by points: from POINTS0, RIGHT/LEFT 25 more or fewer,
+    UP/DOWN 5, the fewest presses, then OK (three buttons: UP/DOWN only)."""
+    d = v - POINTS0
     if three:
         return " ".join((["UP"] * (d // 5) if d > 0 else ["DOWN"] * (-d // 5)) + ["OK"])
-    n25 = (d + 10) // 25 if d >= 0 else -((-d + 10) // 25)
-    r = (d - 25 * n25) // 5
+    best = None
+    for n25 in range(-10, 11):
+        r = (d - 25 * n25) // 5
+        if best is None or abs(n25) + abs(r) < abs(best[0]) + abs(best[1]):
+            best = (n25, r)
+    n25, r = best
     k = (["RIGHT"] * n25 if n25 > 0 else ["LEFT"] * -n25) + (["UP"] * r if r > 0 else ["DOWN"] * -r)
     return " ".join(k + ["OK"])
 
 
-def hand(out, entries, masters=None):
+def hand(out, entries, masters="", check=""):
     """From the standings on "End of hand": who went out (DOWN from the first player),
-    then per other player in seat order their entry keys; OK on the review saves.
-    masters: per player the keys naming their phase (the player who went out first, the
-    others after their cards; "" where the page is not shown: ten cards held)."""
-    k = ["OK", " ".join(["DOWN"] * out), "OK"]
-    if masters:
-        k.append(masters[out])
+    then per other player in seat order their entry keys; OK on the check page saves.
+    masters: the keys naming the phase of who went out (Masters: asked right after them).
+    check: keys on the check page before its save (answers changed: see check())."""
+    k = ["OK", " ".join(["DOWN"] * out), "OK", masters]
     for p in range(len(entries)):
         if p != out:
             k.append(entries[p])
-            if masters:
-                k.append(masters[p])
-    k.append("OK")
+    k += [check, "OK"]
     return " ".join([s for s in k if s])
+
+
+def check(g, out, left, done=None, phase=None):
+    """The check page's keys before its save, where the answer it filled in is not the
+    table's. g: the game before the hand; left: each player's entry as saved (counts or
+    points; None: who went out); the table's answers: done (Phase 10: completed?) or
+    phase (Masters: the phase each completed, 0 none). The page fills in the likelier
+    answer where the entries leave it open (Masters: none where it fits, else the lowest
+    phase left that fits; by points: not completed); the cursor starts on the save line,
+    UP goes to the open rows from the bottom up, OK opens the player's question (the
+    phases that fit, upward with UP; or Yes/No, on No) and OK there takes it, the cursor
+    back on the save line."""
+    st = g.before(None)
+    n = len(left)
+    opened = []
+    fixes = []
+    for p in range(n):
+        e = left[p]
+        if p == out:
+            continue
+        if phase is not None:
+            chosen = [0] * n
+            opts = []
+            for v in [0] + g.remaining(p, st):
+                chosen[p] = v
+                if g.fits(st, p, e, chosen):
+                    opts.append(v)
+            if len(opts) < 2:
+                continue
+            opened.append(p)
+            d = opts.index(phase[p]) - 0      # filled in: the first that fits
+            if d:
+                fixes.append((p, " ".join(["UP"] * d + ["OK"])))
+        elif not isinstance(e, list) and g.points_open(st, p, e, None):
+            opened.append(p)
+            if done[p]:
+                fixes.append((p, "UP OK"))     # filled in: No
+    k = []
+    for p, keys in fixes:
+        k += ["UP"] * len([r for r in opened if r >= p]) + ["OK", keys]
+    return " ".join(k)
 
 
 FAIL = counts([10, 0, 0, 0])   # did not complete: 10 cards of 1-9, 50 points (just OK)

@@ -182,10 +182,14 @@ def test_classic_even_phases_by_points():
     t = Table("classic", 2, 0, points=True, variation="even")
     try:
         # Hand 1 (phase 2, 7 cards: a completer keeps at most 3, 75 points at most): Bob
-        # 60 fits both 10 cards and 3 cards, so the device asks; he completed it.
+        # 60 fits both 10 cards and 3 cards, so the check page fills in the likelier "not
+        # completed" and offers his row; he completed it.
         t.keys("OK OK " + points(60))
-        assert t.top() == "hand" and t.dev.app.top().stage == 3
-        t.keys("UP OK OK")       # Yes (No is offered first at 50 or more), then save
+        h = t.dev.app.top()
+        assert t.top() == "hand" and h.stage == 4 and h.said[1] is False and h.open[1]
+        t.keys("UP OK")          # his row, his question: on No
+        assert h.stage == 3 and h.choice == 1
+        t.keys("UP OK OK")       # Yes; back on the check page, then save
         assert t.game().records[0] == {"out": 0, "left": [None, 60], "done": [None, True]}
         # Hands 2-5: Bob on phase 4 holds 100 (over 75: failed, not asked); Ann out.
         for h in range(2, 6):
@@ -203,25 +207,26 @@ def test_classic_even_phases_by_points():
 def test_masters_full_game():
     t = Table("masters", 2, 0)
     try:
-        # Hand 1: Ann out with phase 1 (first of her remaining). Bob kept 3 cards and
-        # first names phase 5 (UP 4 from the lowest he has left): phase 5 lays 8, so one
-        # who completed it keeps at most 2: refused, and the page goes back to Bob's
-        # cards, his entry kept. Then 1 card (LEFT one fewer each: 3, 2, 1) and phase 5
-        # again.
-        refused = hand(0, [None, counts([3, 0, 0, 0])], masters=["OK", "UP UP UP UP OK"])
-        t.keys(refused[:-len(" OK")])     # (no review to save: the note comes instead)
-        assert t.top() == "note" and "Bob" in " ".join(t.dev.app.top().lines)
-        assert list(t.game().records) == []
-        t.keys("OK")
+        # Hand 1: Ann out with phase 1 (first of her remaining). Bob kept 3 cards: the
+        # check page fills in phase 1, and his phase page offers only the phases that
+        # leave 3 cards: not phase 5, which lays 8 (one who completed it keeps at most 2).
+        # He completed phase 5: back to his cards (hold OK twice), 1 card (LEFT one fewer
+        # each: 3, 2, 1), then phase 5 on the check page (UP 4 from the lowest).
+        t.keys(hand(0, [None, counts([3, 0, 0, 0])], masters="OK")[:-len(" OK")] + " UP OK")
         h = t.dev.app.top()
-        assert h.module == "hand" and h.stage == 2 and h.seq[h.pos] & 7 == 1
-        assert h.left[1] == [3, 0, 0, 0] and h.phase[1] == 5
-        t.keys("LEFT LEFT OK OK OK")    # 1 card; phase 5 still chosen; save
+        assert h.module == "hand" and h.stage == 1 and h.opts == [1, 2, 4, 8, 9]
+        t.keys("LONG_OK LONG_OK")
+        assert h.stage == 2 and h.p == 1 and h.left[1] == [3, 0, 0, 0]
+        t.keys("LEFT LEFT OK")
+        assert h.stage == 4 and h.phase == [1, 1]
+        t.keys("UP OK UP UP UP UP OK")
+        assert h.stage == 4 and h.phase == [1, 5]
+        t.keys("OK")
         assert t.game().records[0]["phase"] == [1, 5]
         assert t.game().records[0]["left"] == [None, [1, 0, 0, 0]]
         # Hands 2-10: Ann out with the lowest phase she has left; Bob holds ten: not asked.
         for h in range(2, 11):
-            t.keys(hand(0, [None, FAIL], masters=["OK", ""]))
+            t.keys(hand(0, [None, FAIL], masters="OK"))
         # By hand: Ann completed all ten in ten hands with 0 points: she wins. Bob: 5 +
         # 9 x 50 = 455, one phase (5) done.
         g = t.game()

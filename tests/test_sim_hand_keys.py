@@ -131,13 +131,23 @@ def test_masters_phase_stepper_goes_down_with_down_and_stops():
         assert h.opts[h.choice] == 2
         t.keys("UP UP UP UP UP UP UP UP UP UP")
         assert h.opts[h.choice] == 10
-        # Bob completed (3 cards): his phase page; DOWN from 1 is "none", then it stops
+        # Bob completed (3 cards): the check page fills in the lowest phase that fits;
+        # UP picks his row, OK opens his phase page: only the phases that leave 3 cards
+        # (6 or 7 laid), no "none" (he holds fewer than ten); DOWN stops at 1
         t.keys("OK " + K.counts([3, 0, 0, 0])[:-len(" OK")])
         assert t.drawn()[0] == "Bob: cards left"
         t.keys("OK")
-        assert h.stage == 1 and h.opts[h.choice] == 1
-        t.keys("DOWN DOWN")
-        assert h.opts[h.choice] == 0
+        assert h.stage == 4 and h.phase == [10, 1] and h.row == -1
+        t.keys("UP OK")
+        assert h.stage == 1 and h.opts == [1, 2, 4, 8, 9] and h.opts[h.choice] == 1
+        t.keys("DOWN")
+        assert h.opts[h.choice] == 1
+        t.keys("UP UP")
+        assert h.opts[h.choice] == 4
+        t.keys("OK")                         # taken: back on the check page's save line
+        assert h.stage == 4 and h.phase == [10, 4] and h.row == -1
+        t.keys("OK")
+        assert t.dev.app.session.game.records[0]["phase"] == [10, 4]
     finally:
         t.close()
 
@@ -147,14 +157,14 @@ def test_masters_points_page_says_points_and_refuses_zero_there():
     try:
         assert t.dev.app.settings["entry"] == "points"
         h = t.keys("OK OK OK")                   # Ann out, her phase 1; Bob's points
-        assert h.stage == 2 and h.left[1] == 50
-        assert t.drawn()[0] == "Bob: points left"    # not "no phase": that is asked after
-        n = t.keys("LEFT LEFT OK")               # 0 points: refused on this page
+        assert h.stage == 2 and h.left[1] == 60    # the stepper starts at 60
+        assert t.drawn()[0] == "Bob: points left"    # not "no phase": that is on the check page
+        n = t.keys("LEFT LEFT DOWN DOWN OK")     # 0 points: refused on this page
         assert n.module == "note" and "0 points" in " ".join(n.lines)
         h = t.keys("OK")
         assert h.module == "hand" and h.stage == 2 and h.seq[h.pos] & 7 == 1 and h.left[1] == 0
         assert list(t.dev.app.session.game.records) == []
-        t.keys("RIGHT RIGHT OK OK OK")           # 50 points, phase none, save
+        t.keys("RIGHT RIGHT OK OK")              # 50 points (none filled in), save
         assert t.dev.app.session.game.records[0]["left"] == [None, 50]
     finally:
         t.close()
@@ -181,13 +191,64 @@ def test_masters_does_not_ask_a_phase_the_cards_leave_no_choice_about():
     t = Dev("masters", ["Ann", "Bob"])
     try:
         # Ann went out with phase 1; Bob holds 4 cards: only phase 1 (6 cards) leaves 4,
-        # so no phase page: the check page comes
+        # so his row on the check page is not open: UP stays on the save line
         h = t.keys("OK OK OK LEFT OK")
-        assert h.stage == 4 and h.phase == [1, 1]
-        # 3 cards fit phases of 7 cards too: asked (from the lowest)
+        assert h.stage == 4 and h.phase == [1, 1] and list(h.open) == [0, 0]
+        t.keys("UP")
+        assert h.row == -1
+        # 3 cards fit phases of 7 cards too: open, phase 1 filled in (the lowest that fits)
         t.keys("LONG_OK")
         assert h.stage == 2
         t.keys("LEFT OK")
-        assert h.stage == 1 and h.opts[h.choice] == 1
+        assert h.stage == 4 and h.phase == [1, 1] and list(h.open) == [0, 1]
+        t.keys("UP")
+        assert h.row == 1
+        t.keys("UP")
+        assert h.row == 1                    # stops at the top open row
+        t.keys("DOWN DOWN")
+        assert h.row == -1                   # and at the save line
+        # a question opened and left with hold OK changes nothing
+        t.keys("UP OK UP LONG_OK")
+        assert h.stage == 4 and h.phase == [1, 1] and h.row == -1
+    finally:
+        t.close()
+
+
+def test_a_correction_keeps_the_answers_given_on_the_check_page():
+    t = Dev("masters", ["Ann", "Bob"])
+    try:
+        # Ann out with phase 1; Bob kept 3 cards and completed phase 4, named on the
+        # check page (the phases that leave 3 cards: 1, 2, 4, 8, 9)
+        t.keys("OK OK OK " + K.counts([3, 0, 0, 0]) + " UP OK UP UP OK OK")
+        g = t.dev.app.session.game
+        assert g.records[0]["phase"] == [1, 4]
+        # Correct a hand (the sheet opens on hand 1): through its pages unchanged, the
+        # check page still names phase 4, not the lowest that fits
+        h = t.keys("DOWN DOWN DOWN OK OK")
+        assert h.module == "hand" and h.idx == 0
+        t.keys("OK OK OK")
+        assert h.stage == 4 and h.phase == [1, 4]
+        # one card fewer, where phase 4 still fits: it stays
+        t.keys("LONG_OK LEFT OK")
+        assert h.stage == 4 and h.left[1] == [2, 0, 0, 0] and h.phase == [1, 4]
+        t.keys("OK")
+        assert g.records[0]["phase"] == [1, 4] and g.records[0]["left"] == [None, [2, 0, 0, 0]]
+    finally:
+        t.close()
+
+
+def test_a_phase_named_on_the_check_page_does_not_bound_the_points_typed_after():
+    t = Dev("masters", ["Ann", "Bob"], settings=POINTS)
+    try:
+        # Ann out with phase 1; Bob 25 points (one Wild), phase 6 named on the check page
+        # (9 cards laid, one kept)
+        h = t.keys("OK OK OK LEFT DOWN DOWN OK UP OK UP UP UP UP UP OK")
+        assert h.stage == 4 and h.left[1] == 25 and h.phase == [1, 6]
+        # back to his points: 45 cannot be one card, but other phases leave more: taken,
+        # and the check page, phase 6 no longer fitting, names the lowest that fits
+        t.keys("LONG_OK UP UP UP UP OK")
+        assert t.dev.app.top() is h and h.stage == 4 and h.left[1] == 45 and h.phase == [1, 1]
+        t.keys("OK")
+        assert t.dev.app.session.game.records[0]["phase"] == [1, 1]
     finally:
         t.close()

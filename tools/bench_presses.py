@@ -69,48 +69,34 @@ def points_of(e):
 
 def keys_for(out, left, masters, by_points, three=False):
     """The keys of the hand page for this hand, each player the shortest way (counts and
-    points from tests/table_keys.py); the questions the device asks (Masters: the phase
-    named; by points: "Did they complete it?" where the engine says points leave it open)
-    answered from the cards drawn."""
+    points from tests/table_keys.py); the answers the check page fills in (Masters: the
+    phase named; by points: "Did they complete it?") changed there where they are not
+    the cards drawn (tests/table_keys.py check())."""
     from tests import table_keys as K
     from engine_mpy.classic import Classic
     from engine_mpy.masters import Masters
     n = len(left)
     g = (Masters if masters else Classic)({"players": NAMES[:n], "dealer": 0})
-    st = g.before(None)
-    named = [0] * n
-    named[out] = 1
     entries = []
-    after = []                            # per player: their phase, then the question
+    saved = []
+    done = []
     for p in range(n):
         e = left[p]
+        done.append(e is None or sum(e) < 10)
         if e is None:
             entries.append(None)
-            after.append("OK")            # Masters: the lowest phase left, offered first
-            continue
-        done = sum(e) < 10
-        named[p] = 1 if done else 0
-        k = []
-        if by_points:
+            saved.append(None)
+        elif by_points:
             entries.append(K.points(points_of(e), three))
-            if masters:
-                # by points the phase page opens on the lowest left under 50 points (what
-                # ten cards score at least), else on "none"
-                low = points_of(e) < 50
-                k.append("OK" if done == low else ("UP OK" if done else "DOWN OK"))
-            if g.points_open(st, p, points_of(e), named if masters else None):
-                # the page offers No first at 50 or more, Yes below
-                first_no = points_of(e) >= 50
-                k.append("OK" if done != first_no else ("UP OK" if first_no else "DOWN OK"))
+            saved.append(points_of(e))
         else:
             entries.append(K.counts3(e) if three else K.counts(e))
-            if masters and done and sum(e) < 4:
-                k.append("OK")            # the page opens on the lowest left (4 cards
-                                          # left on the first hand: phase 1, not asked)
-        after.append(" ".join(k))
-    if not masters:
-        entries = [e if e is None else (e + " " + a).strip() for e, a in zip(entries, after)]
-    return K.hand(out, entries, after if masters else None)
+            saved.append(e)
+    # Masters: who went out names the lowest phase left, offered first; everybody who
+    # completed a phase on the first hand completed phase 1
+    phase = [1 if d else 0 for d in done] if masters else None
+    review = K.check(g, out, saved, done, phase)
+    return K.hand(out, entries, "OK" if masters else "", review)
 
 
 def count(keys):

@@ -635,20 +635,34 @@ class Mash:
                 return "DOWN" if scr.choice < p["out"] else "UP"
             return "OK"
         if st == 4:
-            return "OK"
-        who = scr.seq[scr.pos] & 7
+            # the check page filled in what the entries leave open: the guide changes a
+            # player's answer where it means another (Phase 10: completed or not), or at
+            # random once (Masters: another phase that fits), then saves
+            for q in range(n):
+                if not scr.open[q]:
+                    continue
+                if scr.masters:
+                    key = "chk%d" % q
+                    if key not in p:
+                        p[key] = r.random() < 0.3
+                    if not p[key]:
+                        continue
+                elif scr.said[q] == p["done"][q]:
+                    continue
+                if scr.row == q:
+                    return "OK"
+                return "UP" if scr.row == -1 or scr.row > q else "DOWN"
+            return "DOWN" if scr.row != -1 else "OK"
+        who = scr.p
         if st == 1:
             key = "ph%d" % who
             if key not in p or p[key] >= len(scr.opts):
-                opts = scr.opts
-                if who == scr.out or (p["done"][who] and len(opts) > 1):
-                    p[key] = r.randrange(1 if who != scr.out else 0, len(opts))
-                else:
-                    p[key] = 0
+                p[key] = r.randrange(len(scr.opts))
             if scr.choice != p[key]:
                 return "UP" if scr.choice < p[key] else "DOWN"   # UP: a higher phase
+            p["chk%d" % who] = False
             return "OK"
-        done = scr.phase[who] != 0 if scr.masters else p["done"][who]
+        done = p["done"][who]
         if st == 3:
             want = 0 if done else 1
             return "OK" if scr.choice == want else ("DOWN" if scr.choice < want else "UP")

@@ -14,16 +14,18 @@
 # the next player; hold OK the next player (on the first column: the step before).
 # By points (setting "Hands by"): UP/DOWN 5 more or fewer (faster when held), RIGHT/LEFT
 # 25; points no hand can have (0: only who went out holds no card) are refused on the
-# page. Masters: the phase a player completed, asked only when their cards say they did
-# and more than one phase left fits them (and first for the player who went out). "Did
-# they complete it?" only when the engine says the points leave it open. Lists stop at
-# their ends. Then a review with the engine's
-# points and ticks; OK saves. A refused entry shows the engine's message and goes to the
-# player it is about, keeping everything typed. Long OK: the step before (on the first
-# step: leave, nothing saved).
+# page. Masters: the phase of who went out is asked after them. Then the check page, with
+# the engine's points and ticks, opening on "OK: save": what the entries leave open is
+# filled in there with the likelier answer, so most hands take no question (Masters: the
+# phase each other player completed, none where ten cards allow it, else the lowest left
+# that fits; by points: "not completed" where the points allow both, as ten cards seldom
+# score under 50 and a completed hand seldom over). UP/DOWN pick a player whose answer is
+# open and OK opens their question (the phases that fit, or Yes/No); OK there takes it,
+# back to the check page. Lists stop at their ends. A refused entry shows the engine's
+# message and goes to the player it is about, keeping everything typed. Long OK: the step
+# before (on the first step: leave, nothing saved).
 from firmware.screens.base import Screen, title_bar, wrap, LINE_H, W
 from engine_mpy.game import RuleError
-from engine_mpy.phases import PHASE_CARDS
 
 try:
     from micropython import const
@@ -47,7 +49,11 @@ _ASK = const(3)
 _REVIEW = const(4)
 
 _FULL = const(10)        # the hand a player who did not complete holds
-_START_POINTS = const(50)
+# Where the points stepper starts: ten cards score 50 at least and about 80 on average, a
+# completed hand about 20; from 60 the hands of the deck (docs/performance.md, the presses
+# per player) take the fewest presses with RIGHT/LEFT 25 and UP/DOWN 5.
+_START_POINTS = const(60)
+_SAVE = const(-1)        # the check page's cursor on its save line
 _UNDO = const(24)        # presses a cards page can take back (4 counts each)
 # The keys' kinds on the cards page: UP 10-12 (1), DOWN Wild (3), RIGHT Skip (2)
 _KIND_OF = b"\x00\x01\x03\x00\x02"
@@ -72,9 +78,16 @@ class Hand(Screen):
         self.left = [_START_POINTS if self.pts else [_FULL, 0, 0, 0] for _ in range(n)]
         self.said = [None] * n
         self.phase = [0] * n
+        # per player: 1 when the table gave the answer (kept while it fits), else the
+        # check page fills in the likelier one; open: more than one answer fits
+        self.typed = bytearray(n)
+        self.open = bytearray(n)
         self.out = -1
         self.seq = bytearray()     # the steps after "who went out": kind << 3 | player
         self.pos = -1
+        self.p = 0                 # the player the page is about
+        self.named = 0             # (unnamed(): the phase set aside)
+        self.row = _SAVE           # the check page's cursor: a player, or the save line
         self.stage = _OUT
         self.choice = 0
         self.opts = None           # Masters: the phases the current player may name
@@ -90,6 +103,8 @@ class Hand(Screen):
                 self.said = rec["done"][:]
             if "phase" in rec:
                 self.phase = rec["phase"][:]
+            for p in range(n):
+                self.typed[p] = 1     # the saved answers stand while they fit
 
     def game(self):
         return self.app.session.game
@@ -103,47 +118,11 @@ class Hand(Screen):
         for p in range(self.n):
             if p != self.out:
                 seq.append(_CARDS << 3 | p)
-                if self.masters:
-                    seq.append(_PHASE << 3 | p)
-                seq.append(_ASK << 3 | p)
         self.pos = -1
         self.go(1)
 
-    def skip(self, kind, p):
-        """Whether step kind for player p asks nothing this time."""
-        e = self.left[p]
-        if kind == _PHASE:
-            if p == self.out or not isinstance(e, list):
-                return False
-            t = e[0] + e[1] + e[2] + e[3]
-            # Masters: a player holding ten cards completed nothing
-            if t == _FULL:
-                self.phase[p] = 0
-                return True
-            # and one whose cards fit one phase left alone completed that one: not asked
-            fits = 0
-            for ph in self.game().remaining(p, self.st):
-                if _FULL - PHASE_CARDS[ph] >= t:
-                    if fits:
-                        return False
-                    fits = ph
-            if fits:
-                self.phase[p] = fits
-                return True
-            return False
-        if kind == _ASK:
-            if isinstance(e, list) or not self.game().points_open(
-                    self.st, p, e, self.phase if self.masters else None):
-                self.said[p] = None
-                return True
-        return False
-
     def go(self, d):
-        seq = self.seq
-        pos = self.pos + d
-        while 0 <= pos < len(seq) and self.skip(seq[pos] >> 3, seq[pos] & 7):
-            pos += d
-        self.enter(pos)
+        self.enter(self.pos + d)
 
     def enter(self, pos):
         seq = self.seq
@@ -159,7 +138,7 @@ class Hand(Screen):
         self.stage = seq[pos] >> 3
         self.col = 0
         self.nundo = 0
-        p = seq[pos] & 7
+        p = self.p = seq[pos] & 7
         e = self.left[p]
         if self.stage == _CARDS and self.idx is not None and not self.three and \
                 isinstance(e, list) and e[0] != _FULL:
@@ -171,24 +150,63 @@ class Hand(Screen):
             u[1] = u[2] = u[3] = 0
             self.nundo = 1
         if self.stage == _PHASE:
-            opts = self.game().remaining(p, self.st)
-            if p != self.out:
-                opts.insert(0, 0)
-            self.opts = opts
+            # who went out: any phase they have left, from the lowest
+            opts = self.opts = self.game().remaining(p, self.st)
             v = self.phase[p]
-            if not v and p != self.out and len(opts) > 1 and (
-                    not self.pts or self.left[p] < _START_POINTS):
-                # their cards say they completed one (by points: under what ten cards
-                # score, so likely): the lowest left first
-                v = opts[1]
             self.choice = opts.index(v) if v in opts else 0
-        elif self.stage == _ASK:
-            # asked, the points fit ten cards: not completing is the likelier answer
-            # (one who completed seldom keeps 50 points), so No is offered first
-            said = self.said[p]
+
+    def fitting(self, p):
+        """Masters: the answers player p's cards allow, none (0) first where it fits,
+        then the phases left from the lowest."""
+        g = self.game()
+        e = self.left[p]
+        ph = self.phase
+        was = ph[p]
+        opts = []
+        for v in [0] + g.remaining(p, self.st):
+            ph[p] = v
+            if g.fits(self.st, p, e, ph):
+                opts.append(v)
+        ph[p] = was
+        return opts
+
+    def settle(self):
+        """Before the check page: each answer the table did not give there (or that no
+        longer fits), the likelier one the entries allow, and which players' answers
+        stay open."""
+        g = self.game()
+        for p in range(self.n):
+            self.open[p] = 0
+            if p == self.out:
+                continue
             e = self.left[p]
-            self.choice = 0 if said else (1 if said is False or (
-                not isinstance(e, list) and e >= _START_POINTS) else 0)
+            if self.masters:
+                opts = self.fitting(p)
+                self.open[p] = len(opts) > 1
+                if not (self.typed[p] and self.phase[p] in opts):
+                    self.typed[p] = 0
+                    self.phase[p] = opts[0] if opts else 0
+            elif not isinstance(e, list) and g.points_open(self.st, p, e, None):
+                # open only at 50 points or more (ten cards score at least 50), where
+                # not completing is the likelier answer
+                self.open[p] = 1
+                if not self.typed[p] or self.said[p] is None:
+                    self.said[p] = False
+            else:
+                self.said[p] = None
+
+    def ask(self, p):
+        """From the check page: player p's open answer on its own page."""
+        self.p = p
+        self.dirty = True
+        if self.masters:
+            self.stage = _PHASE
+            self.opts = self.fitting(p)
+            v = self.phase[p]
+            self.choice = self.opts.index(v) if v in self.opts else 0
+        else:
+            self.stage = _ASK
+            self.choice = 0 if self.said[p] else 1
 
     def record(self):
         n = self.n
@@ -209,20 +227,22 @@ class Hand(Screen):
         return rec
 
     def review(self):
+        self.settle()
+        self.row = _SAVE
         try:
             self.points, self.done = self.game().preview(self.record(), self.st)
         except RuleError as e:
             # Refused: say why and go to the player it is about (else the last step),
             # everything typed kept.
-            at = -1
+            at = len(self.seq) - 1
             for i in range(len(self.seq)):
-                if self.seq[i] >> 3 != _ASK:
-                    at = i          # the last page that takes an entry, unless it is
-                    if self.seq[i] & 7 == e.player:
-                        break       # the first page of the player the rule is about
+                if self.seq[i] & 7 == e.player:
+                    at = i          # the first page of the player the rule is about
+                    break
             self.enter(at)
             self.app.push("note", e.args[0])
             return
+        self.pos = len(self.seq)
         self.stage = _REVIEW
 
     def save(self):
@@ -247,16 +267,20 @@ class Hand(Screen):
         stage = self.stage
         if stage == _CARDS and base == _BACK and self.cards_back():
             return True
+        asked = self.pos >= len(self.seq) and (stage == _PHASE or stage == _ASK)
         if base == _BACK or (base == _LEFT and stage != _CARDS):
             if stage == _OUT:
                 return False    # leave: nothing was saved
+            if asked:
+                self.review()   # a question from the check page: back to it, unchanged
+                return True
             if stage == _REVIEW:
                 self.pos = len(self.seq)
             self.go(-1)
             return True
         self.dirty = True
         if stage == _CARDS:
-            p = self.seq[self.pos] & 7
+            p = self.p
             if base == _OK:
                 if self.pts and self.refused(p):
                     return True
@@ -270,34 +294,63 @@ class Hand(Screen):
             else:
                 self.change(p, base, k & _REPEAT)
             return True
+        if stage == _REVIEW:
+            if base == _UP or base == _DOWN:
+                self.move_row(base == _DOWN)
+            elif base == _OK or base == _RIGHT:
+                if self.row == _SAVE:
+                    self.save()
+                else:
+                    self.ask(self.row)
+            return True
         if base == _UP or base == _DOWN:
             m = self.n if stage == _OUT else (len(self.opts) if stage == _PHASE else 2)
             # a list goes down with DOWN; the phase, a number shown alone, goes up with UP;
             # each stops at its ends
             d = 1 if (base == _UP) == (stage == _PHASE) else -1
             c = self.choice + d
-            if stage != _REVIEW and 0 <= c < m:
+            if 0 <= c < m:
                 self.choice = c
             return True
         if base == _OK or base == _RIGHT:
             if stage == _OUT:
                 self.start_steps()
             elif stage == _PHASE:
-                self.phase[self.seq[self.pos] & 7] = self.opts[self.choice]
-                self.go(1)
+                self.phase[self.p] = self.opts[self.choice]
+                if asked:
+                    self.typed[self.p] = 1
+                    self.review()
+                else:
+                    self.go(1)
             elif stage == _ASK:
-                self.said[self.seq[self.pos] & 7] = self.choice == 0
-                self.go(1)
-            else:
-                self.save()
+                self.said[self.p] = self.choice == 0
+                self.typed[self.p] = 1
+                self.review()
         return True
+
+    def move_row(self, down):
+        """The check page's cursor: the players whose answer is open, top to bottom, then
+        the save line; it stops at both ends."""
+        r = self.row
+        if down:
+            if r == _SAVE:
+                return
+            for p in range(r + 1, self.n):
+                if self.open[p]:
+                    self.row = p
+                    return
+            self.row = _SAVE
+            return
+        for p in range((self.n if r == _SAVE else r) - 1, -1, -1):
+            if self.open[p]:
+                self.row = p
+                return
 
     def cards_back(self):
         """Hold OK on a cards page: five buttons take back the page's last press, three
         buttons go on to the next player from a column past the first. False: neither
         (the step before)."""
-        p = self.seq[self.pos] & 7
-        e = self.left[p]
+        e = self.left[self.p]
         if not isinstance(e, list):
             return False
         if self.three:
@@ -320,12 +373,27 @@ class Hand(Screen):
     def refused(self, p):
         """By points: points no player who did not go out can hold are refused here, with
         the engine's reason, before the next page."""
+        ph = self.unnamed(p)
         try:
-            self.game().check_points(self.st, p, self.left[p], self.phase if self.masters else None)
+            self.game().check_points(self.st, p, self.left[p], ph)
         except RuleError as e:
             self.app.push("note", e.args[0])
             return True
+        finally:
+            if ph is not None:
+                ph[p] = self.named
         return False
+
+    def unnamed(self, p):
+        """Masters: the phases with player p's set to none until put back from .named, so
+        their cards or points are bounded by every phase they have left (the check page
+        names theirs after, from what fits); Phase 10: None."""
+        if not self.masters:
+            return None
+        ph = self.phase
+        self.named = ph[p]
+        ph[p] = 0
+        return ph
 
     def change(self, p, base, repeat):
         e = self.left[p]
@@ -366,7 +434,10 @@ class Hand(Screen):
         """The cards held after t, one fewer (d = -1) or one more (d = 1), over what a hand
         can hold: one who completed their phase keeps 1 up to some (most), one who did not
         ten. Stops at 1 and at ten."""
-        most = _FULL - self.game().phase_cards(self.st, p, self.phase if self.masters else None)
+        ph = self.unnamed(p)
+        most = _FULL - self.game().phase_cards(self.st, p, ph)
+        if ph is not None:
+            ph[p] = self.named
         if d < 0:
             return most if t >= _FULL else (t - 1 if t > 1 else 1)
         return _FULL if t >= most else t + 1
@@ -415,7 +486,7 @@ class Hand(Screen):
         if stage == _REVIEW:
             self.draw_review(c, g, names)
             return
-        p = self.seq[self.pos] & 7
+        p = self.p
         if stage == _PHASE:
             from engine_mpy.phases import phase_text
             title_bar(c, "%s made phase" % names[p])
@@ -443,7 +514,7 @@ class Hand(Screen):
                 if i == self.choice:
                     c.invert_rect(0, y, W, LINE_H)
             return
-        # Masters asks the phase after the cards: the page says what it asks
+        # Masters names the phase on the check page: this page asks only the cards
         title_bar(c, "%s: %s" % (names[p], ("%s left" % ("cards" if isinstance(e, list) else "points"))
                                   if self.masters else (("phase %d" % ph) if ph else "no phase")))
         if isinstance(e, list):
@@ -492,7 +563,18 @@ class Hand(Screen):
                 c.glyph("check" if self.done[p] else "cross", 90, y)
             s = str(self.points[p])
             c.text(s, W - 2 - c.text_width(s), y)
+            if p == self.row:
+                c.invert_rect(0, y, W, LINE_H)
+        if self.row != _SAVE:
+            c.text("OK: which phase?" if self.masters else "OK: completed?", 2, 56)
+            return
         c.text("OK: save", 2, 56)
+        for p in range(self.n):
+            if self.open[p]:
+                # an answer filled in that the table may change: UP reaches it
+                c.glyph("up", 76, 56)
+                c.text("change", 86, 56)
+                break
         c.invert_rect(0, 56, W, LINE_H)
 
 

@@ -42,9 +42,11 @@ _KEYS = {
     "hand": "Who went out: UP/DOWN, OK. Cards left start at 10 cards of 1-9 (no phase). "
             "UP one more 10-12, RIGHT one more Skip, DOWN one more Wild, each in place of a "
             "1-9. LEFT one card fewer: 10, then what a completed phase leaves, down to 1. "
-            "Hold OK: undo. OK: next. Points: UP/DOWN 5, RIGHT/LEFT 25. Three buttons: OK "
-            "moves along the columns, UP/DOWN change one, OK on \"Wld\" or hold OK: next "
-            "player. Check page: OK saves. Hold OK: the step before.",
+            "Hold OK: undo. OK: next. Points start at 60: UP/DOWN 5, RIGHT/LEFT 25. Three "
+            "buttons: OK moves along the columns, UP/DOWN change one, OK on \"Wld\" or "
+            "hold OK: next player. Check page: OK saves. What the cards or points leave "
+            "open (Masters: the phase) shows the likelier answer; \"change\": UP/DOWN "
+            "pick the player, OK asks it. Hold OK: the step before.",
     "twist_hand": "Who went out: UP/DOWN, OK. Then each player's cards left with "
                   "UP/DOWN and OK. \"Save hand\" on the check page saves. Hold OK: the "
                   "step before.",

@@ -60,3 +60,27 @@ def test_masters_points_never_open_and_remaining_as_of_a_hand():
     assert not g.points_open(g.state, 1, 60, [7, 3])
     assert g.remaining(0) == [1, 2, 3, 4, 5, 6, 8, 9, 10]
     assert g.remaining(0, g.before(0)) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+
+
+def test_masters_fits_says_which_phases_an_entry_allows():
+    g = Masters({"players": ["Ann", "Bob"], "dealer": 0})
+    st = g.state
+    ph = [1, 0]
+
+    def fitting(entry):
+        out = []
+        for v in range(11):
+            ph[1] = v
+            if g.fits(st, 1, entry, ph):
+                out.append(v)
+        return out
+    # counts: ten cards, none; 3 cards, the phases that lay 6 or 7; 1 card, any phase
+    assert fitting(FAIL) == [0]
+    assert fitting([3, 0, 0, 0]) == [1, 2, 4, 8, 9]
+    assert fitting([1, 0, 0, 0]) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+    # points: 35 only as a completed phase (under ten cards' 50) that leaves 2+ cards;
+    # 60 ten cards or a completed phase leaving 3+ (2 Wilds and a 10); 0 nothing
+    assert fitting(35) == [1, 2, 3, 4, 5, 7, 8, 9, 10]
+    assert fitting(60) == [0, 1, 2, 4, 8, 9]
+    assert fitting(0) == []
+    assert g.records == [] and g.state.hands == 0
