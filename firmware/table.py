@@ -143,6 +143,9 @@ class Table:
         self.made = 0           # JSON bodies made (one per commit at most)
         self.served = 0         # requests answered
         self.errors = 0         # waits that failed (see wait)
+        # Called at each wait while the device joins a network (firmware/phones.py): it may
+        # stop this server (the join failed), and then the rest is spent without it.
+        self.watch = None
         # What a key queued meanwhile may wait (make bench-table reports them): the longest
         # a wait() ran past its time (ms, the real clock), the longest slice of making the
         # JSON between two looks at the keys, and the longest a request took from its
@@ -164,6 +167,11 @@ class Table:
 
     def wait(self, ms, ready):
         """Serve for up to ms, returning within about 2 ms once ready() (a key queued)."""
+        if self.watch is not None:
+            self.watch()
+            if self.app.table is not self:
+                self.app.clock.wait(ms, ready)
+                return
         t0 = _ms()
         try:
             self.loop.run_until_complete(self._wait(ms, ready))
