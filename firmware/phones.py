@@ -112,14 +112,20 @@ def switch(app):
 JOIN_MS = 20000
 _LOOK_MS = 250      # the station's state is asked this often while it joins
 
-# What the screen and the note say for each reason a join fails
-REASONS = {
+# What the screen and the note say for each reason a join fails (and "timeout")
+_REASONS = {
     "wrong password": "the password is wrong",
     "not found": "the network is not in range",
     "refused": "the network refused the device",
-    "timeout": "no answer in 20 s",
     "no network set": "no network is set from the PC",
 }
+
+
+def reason(what):
+    """The words for why a join failed (app.table_fail)."""
+    if what == "timeout":
+        return "no answer in %d s" % (JOIN_MS // 1000)
+    return _REASONS.get(what, what)
 
 
 class _Join:
@@ -170,7 +176,7 @@ def failure(app):
     net_set = getattr(app, "wifi_net", None)
     return ("The table on phones could not join %s: %s. Settings > Phones: own Wi-Fi opens "
             "the device's own network instead." % (net_set["ssid"] if net_set else "a network",
-                                                     REASONS.get(app.table_fail, app.table_fail)))
+                                                     reason(app.table_fail)))
 
 
 def _url(ip, port):

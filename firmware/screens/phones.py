@@ -119,8 +119,8 @@ def _words(c, app, st):
     if st == "joining":
         lines = ["Joining"] + wrap(name, 21)[:3] + ["", "OK: close"]
     else:
-        from firmware.phones import REASONS
-        why = REASONS.get(app.table_fail, app.table_fail)
+        from firmware.phones import reason
+        why = reason(app.table_fail)
         lines = ["Cannot join"] + wrap(name, 21)[:1] + wrap(why, 21)[:2] + ["OK: own Wi-Fi", "LEFT: close"]
     y = 0
     for t in lines[:6]:
