@@ -39,7 +39,7 @@ _PIECE = const(256)
 _TOO_BIG = const(104)
 
 _sleep_ms = getattr(asyncio, "sleep_ms", None)
-_ROWS = const(4)          # sheet rows made between two looks at the keys
+_ROWS = const(2)          # sheet rows made between two looks at the keys
 
 # microseconds, for the figures make bench-table reports, and milliseconds, both real
 _us = getattr(time, "ticks_us", None) or (lambda: int(time.perf_counter() * 1000000))
@@ -265,16 +265,37 @@ class Table:
     async def _make(self, g):
         """The JSON in small parts (a list of bytes): a 55-hand sheet in one block would
         need 8 KB or more of the heap in one piece, which a long game's heap may not have."""
+        t0 = _us()
         if g is None:
             return [json.dumps({"none": "No game is running on the device."}).encode()]
         from engine_mpy import standings
+        # the keys first: what came before (a request's head, asyncio's own work) is a
+        # slice of its own, not added to the standings' slice
+        self._slice(t0)
+        await _nap(0)
         t = _us()
         try:
-            # the standings, then the sheet a few rows at a time (a long slice of making
-            # it would be a long wait for a key pressed meanwhile)
-            head = json.dumps(standings.page(g, False))
-            parts = [(head[:-1] + ', "sheet": [').encode()]
+            # the players' figures, the page's head, each player and the sheet, a few
+            # rows at a time (a long slice of making it would be a long wait for a key
+            # pressed meanwhile)
+            rows = standings.figures(g)
+            self._slice(t)
+            await _nap(0)
+            t = _us()
+            it = standings.page_parts(g, rows)
+            rows = None
+            head = json.dumps(next(it))
+            parts = [(head[:-1] + ', "players": [').encode()]
             head = None
+            sep = ""
+            for p in it:
+                self._slice(t)
+                await _nap(0)
+                t = _us()
+                parts.append((sep + json.dumps(p)).encode())
+                sep = ","
+            it = None
+            parts.append(b'], "sheet": [')
             self._slice(t)
             await _nap(0)
             t = _us()

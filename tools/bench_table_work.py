@@ -93,9 +93,9 @@ def least(f):
 
 
 def main(path):
-    from engine_mpy import savefile, standings
+    from engine_mpy import saveload, standings
     with open(path) as f:
-        g = savefile.loads(f.read())
+        g = saveload.loads(f.read())
     out = {}
     out["standings_us"] = least(lambda: json.dumps(standings.page(g, False)))
 
