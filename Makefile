@@ -29,7 +29,7 @@ DRIVER_SRC := adafruit_ssd1306.py adafruit_bus_device/__init__.py adafruit_bus_d
 # tests): the wired display's machine, the virtual clock and the key runner, compiled into
 # $(BUILD)/runner and run as `micropython -m twin_play`.
 RUNNER_SRC := host_sim/wire/machine.py host_sim/vclock.py tests/twin_play.py tools/heap_live.py
-TWIN_SRC := host_sim/__init__.py host_sim/vclock.py host_sim/report.py host_sim/ssd1306_emu.py host_sim/twin/__init__.py host_sim/twin/machine.py
+TWIN_SRC := host_sim/__init__.py host_sim/vclock.py host_sim/report.py host_sim/ssd1306_emu.py host_sim/twin/__init__.py host_sim/twin/machine.py host_sim/twin/network.py
 
 .PHONY: all venv test test-host test-mpy mpy mpy-check sim golden fonts bench bench-board perf-tables releases bench-dice soak deploy deploy-dry deploy-main package-json firmware clean
 

@@ -36,7 +36,11 @@ def card_sheet(game):
     return out
 
 
-def _card_summary(game):
+def _card_summary(game, rows=None):
+    # rows: game.players(), when the caller has them already (the figures of every player
+    # at once: the costliest part of a page on the device)
+    if rows is None:
+        rows = game.players()
     names = game.settings["players"]
     st = game.state
     return {
@@ -52,7 +56,7 @@ def _card_summary(game):
         "first_next": None if game.over else names[game.first_player()],
         "players": [
             {"name": r["name"], "phase": r["phase"], "phases_done": r["phases_done"], "total": r["total"]}
-            for r in game.players()
+            for r in rows
         ],
     }
 
@@ -117,30 +121,58 @@ def page(game, sheet=True):
     and, for Twist, "board": {"spaces": [the phase on each space, 0 a Twist space], "red":
     the red space's index, "pawns": [each player's space index; red + 1 once past it]}.
     Phase 10 and Masters add "tiebreak_out": who went out first in a tie-break hand (-1:
-    none)."""
-    d = summary(game)
-    kind = game.KIND
-    d["title"] = TITLES[kind]
-    players = d["players"]
-    if kind == "twist":
-        st = game.state
-        d["board"] = {"spaces": list(game.phases), "red": game.red, "pawns": list(st.pos)}
-        for p in players:
-            p["words"] = p["text"]
-    elif kind == "dice":
-        from engine_mpy.dice_eval import PHASE_LABEL
-        for p in players:
-            ph = p["phase"]
-            p["words"] = PHASE_LABEL[ph] if 1 <= ph <= 10 else "all ten made"
-    else:
-        rows = game.players()
-        for p in range(len(players)):
-            players[p]["words"] = rows[p]["phase_text"] if rows[p]["phase"] else "all phases made"
-            players[p]["rank"] = rows[p]["rank"]
-        d["tiebreak_out"] = game.state.tiebreak_winner
+    none), and each player's "rank"."""
+    it = page_parts(game)
+    d = next(it)
+    d["players"] = list(it)
     if sheet:
         d["sheet"] = list(sheet_rows(game))
     return d
+
+
+def figures(game):
+    """What page_parts works from, the costliest part of a page, for a caller that does
+    other work between the two: Phase 10 and Masters, every player's figures at once
+    (game.players()); None for the other kinds (theirs come with their summaries)."""
+    if game.KIND == "twist" or game.KIND == "dice":
+        return None
+    return game.players()
+
+
+def page_parts(game, rows=None):
+    """page(game, False) a piece at a time, for the table on phones, which lets the keys in
+    between pieces and sends each as it comes: first the page without "players", then each
+    player's dict in seat order. rows: figures(game), if the caller has them already."""
+    kind = game.KIND
+    if kind == "twist":
+        d = _twist_summary(game)
+    elif kind == "dice":
+        d = _dice_summary(game)
+    else:
+        if rows is None:
+            rows = game.players()
+        d = _card_summary(game, rows)
+    d["title"] = TITLES[kind]
+    players = d.pop("players")
+    if kind == "twist":
+        d["board"] = {"spaces": list(game.phases), "red": game.red, "pawns": list(game.state.pos)}
+    elif kind != "dice":
+        d["tiebreak_out"] = game.state.tiebreak_winner
+    yield d
+    label = None
+    if kind == "dice":
+        from engine_mpy.dice_eval import PHASE_LABEL as label
+    for i in range(len(players)):
+        p = players[i]
+        if kind == "twist":
+            p["words"] = p["text"]
+        elif kind == "dice":
+            ph = p["phase"]
+            p["words"] = label[ph] if 1 <= ph <= 10 else "all ten made"
+        else:
+            p["words"] = rows[i]["phase_text"] if rows[i]["phase"] else "all phases made"
+            p["rank"] = rows[i]["rank"]
+        yield p
 
 
 def sheet_rows(game):

@@ -24,6 +24,13 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     settings, message, unread = settings_file.load(store)
     settings_file = None
     forget("firmware.settings_file")
+    # The network the table on phones may join, set from the PC (boards with Wi-Fi only)
+    wifi_net = wifi_msg = None
+    if getattr(board, "WIFI", None):
+        from firmware import wifi_file
+        wifi_net, wifi_msg, _ = wifi_file.load(store)
+        wifi_file = None
+        forget("firmware.wifi_file")
     i2c = boards.make_i2c(board)
     pins = boards.make_pins(board)
     timer = boards.make_timer(board)
@@ -55,6 +62,8 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     # takes (the loop samples them itself where there is no timer to have).
     app.sampler.start(timer or _NoTimer)
     app.settings_unread = unread
+    if wifi_net is not None:
+        app.wifi_net = wifi_net
     app.session = session
     # The random source for dealers, Twist cards and dice (made on first use, app.rng):
     # seeded from the hardware on the board, from `seed` in the simulator.
@@ -64,6 +73,7 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     app.say(fat)
     app.say(getattr(board, "message", None))
     app.say(message)
+    app.say(wifi_msg)
     for m in session.messages:
         app.say(m)
     app.start()
@@ -80,6 +90,8 @@ def table_on(app):
     if app.settings.get("table"):
         from firmware import phones
         phones.switch(app)
+        if getattr(app, "table_fail", None):
+            app.say(phones.failure(app))
         phones = None
         app.tell()
 

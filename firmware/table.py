@@ -15,6 +15,7 @@
 # Abuse is bounded: at most _LIVE connections at once (more are closed at once), a request's
 # head at most _HEAD_MAX bytes (read in small pieces, never a whole endless line), and
 # _TIMEOUT_S seconds for a connection's whole life.
+import gc
 import json
 import time
 
@@ -39,7 +40,10 @@ _PIECE = const(256)
 _TOO_BIG = const(104)
 
 _sleep_ms = getattr(asyncio, "sleep_ms", None)
-_ROWS = const(4)          # sheet rows made between two looks at the keys
+# MicroPython: the heap's garbage is collected before the JSON is made (see _make)
+_ON_MPY = hasattr(gc, "mem_free")
+_ROWS = const(2)          # sheet rows made between two looks at the keys
+_ROOM = const(8192)       # free heap wanted beyond the JSON's own before making it
 
 # microseconds, for the figures make bench-table reports, and milliseconds, both real
 _us = getattr(time, "ticks_us", None) or (lambda: int(time.perf_counter() * 1000000))
@@ -143,6 +147,10 @@ class Table:
         self.made = 0           # JSON bodies made (one per commit at most)
         self.served = 0         # requests answered
         self.errors = 0         # waits that failed (see wait)
+        self.ready = None       # whether a key is queued (wait's ready), while it serves
+        # Called at each wait while the device joins a network (firmware/phones.py): it may
+        # stop this server (the join failed), and then the rest is spent without it.
+        self.watch = None
         # What a key queued meanwhile may wait (make bench-table reports them): the longest
         # a wait() ran past its time (ms, the real clock), the longest slice of making the
         # JSON between two looks at the keys, and the longest a request took from its
@@ -164,7 +172,13 @@ class Table:
 
     def wait(self, ms, ready):
         """Serve for up to ms, returning within about 2 ms once ready() (a key queued)."""
+        if self.watch is not None:
+            self.watch()
+            if self.app.table is not self:
+                self.app.clock.wait(ms, ready)
+                return
         t0 = _ms()
+        self.ready = ready
         try:
             self.loop.run_until_complete(self._wait(ms, ready))
         except Exception:
@@ -210,6 +224,7 @@ class Table:
 
     async def state(self, req):
         self.served += 1
+        await _nap(0)     # the keys, between microdot's parsing and the answer
         await self._fresh()
         h = {"Content-Type": "application/json", "Cache-Control": "no-cache", "ETag": self.etag}
         if req.headers.get("If-None-Match") == self.etag:
@@ -257,16 +272,48 @@ class Table:
     async def _make(self, g):
         """The JSON in small parts (a list of bytes): a 55-hand sheet in one block would
         need 8 KB or more of the heap in one piece, which a long game's heap may not have."""
+        t0 = _us()
         if g is None:
             return [json.dumps({"none": "No game is running on the device."}).encode()]
         from engine_mpy import standings
+        # the keys first: what came before (a request's head, asyncio's own work) is a
+        # slice of its own, not added to the standings' slice
+        self._slice(t0)
+        await _nap(0)
+        # Making it takes about twice its size, garbage included: when the heap has not
+        # that much free, it is collected first, at a moment without a key queued (as the
+        # app collects in a poll without a key), not when the heap fills in the middle of
+        # some slice. A collection takes as long as the heap is big (make bench-table's
+        # json_gc figure); finding what is free walks the heap too: a slice of its own.
+        if _ON_MPY and gc.mem_free() < 3 * self.size + _ROOM:
+            await _nap(0)
+            while self.ready is not None and self.ready():
+                await _nap(1)
+            gc.collect()
+        await _nap(0)
         t = _us()
         try:
-            # the standings, then the sheet a few rows at a time (a long slice of making
-            # it would be a long wait for a key pressed meanwhile)
-            head = json.dumps(standings.page(g, False))
-            parts = [(head[:-1] + ', "sheet": [').encode()]
+            # the players' figures, the page's head, each player and the sheet, a few
+            # rows at a time (a long slice of making it would be a long wait for a key
+            # pressed meanwhile)
+            rows = standings.figures(g)
+            self._slice(t)
+            await _nap(0)
+            t = _us()
+            it = standings.page_parts(g, rows)
+            rows = None
+            head = json.dumps(next(it))
+            parts = [(head[:-1] + ', "players": [').encode()]
             head = None
+            sep = ""
+            for p in it:
+                self._slice(t)
+                await _nap(0)
+                t = _us()
+                parts.append((sep + json.dumps(p)).encode())
+                sep = ","
+            it = None
+            parts.append(b'], "sheet": [')
             self._slice(t)
             await _nap(0)
             t = _us()

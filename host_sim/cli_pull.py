@@ -44,6 +44,7 @@ FILES = (
     ("settings.json", "", "the settings"),
     ("finish.json", "", "the journal of a game being finished"),
     ("board.json", "", "the board's pin choices"),
+    ("wifi.json", "", "the network the table on phones joins (python -m host_sim wifi)"),
     ("*.json.bad[0-9]", "bad", "a damaged copy the device set aside (bad1 the oldest)"),
     ("*.json.tmp", "bad", "a save cut short (the device takes it back at start)"),
 )
@@ -173,6 +174,16 @@ def _describe(data):
 def read_board(port, timeout=TIMEOUT, restart=True):
     """Read every file the table names off the board on port. Returns ({path in the pull:
     bytes}, [names found], restarted). Raises PullError with the reason."""
+    (got, names), restarted = on_board(port, _read_all, timeout, restart)
+    return got, names, restarted
+
+
+def on_board(port, work, timeout=TIMEOUT, restart=True):
+    """Stop the app on the board on port, run work(board, where) at its raw REPL (board:
+    mpremote's transport; where[0] says what is being done, for the message if it fails),
+    then restart the app (unless not restart). Returns (what work returned, restarted).
+    Raises PullError with the reason. The host commands that talk to a board use this
+    (pull reads, `wifi` writes one file)."""
     from mpremote.transport import TransportError, TransportExecError
     Board = _transport_class()
     where = ["waiting for its prompt"]
@@ -186,13 +197,13 @@ def read_board(port, timeout=TIMEOUT, restart=True):
         try:
             try:
                 # Ctrl-C stops the app, Ctrl-A gives the raw REPL. No soft reset: nothing on
-                # the board changes unless the heap is too full to read (below).
+                # the board changes unless the heap is too full to work (below).
                 board.enter_raw_repl(soft_reset=False, timeout_overall=timeout)
             except TransportError:
                 raise PullError(_no_prompt(port, board.heard, timeout)) from None
             stopped = True
             try:
-                got, names = _read_all(board, where)
+                done = work(board, where)
             except TransportExecError as e:
                 if "MemoryError" not in e.error_output:
                     raise
@@ -200,9 +211,9 @@ def read_board(port, timeout=TIMEOUT, restart=True):
                 # are untouched; the app is restarted at the end anyway).
                 where[0] = "waiting for its prompt"
                 board.enter_raw_repl(soft_reset=True, timeout_overall=timeout)
-                got, names = _read_all(board, where)
+                done = work(board, where)
             restarted = _restart(board) if restart else False
-            return got, names, restarted
+            return done, restarted
         except PullError:
             raise
         except Exception as e:

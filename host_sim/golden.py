@@ -84,6 +84,10 @@ SAVED = {"dice_over": _dice_over}
 # the server itself is not started here (tests/test_table_page.py serves the page).
 PHONES = {"wifi_ssid": "Phase10-3F7A", "wifi_pw": "k7mqx2vh9d", "table": True}
 PHONES_URL = "http://192.168.4.1/"
+# "JOIN": the same on a network set from the PC (wifi.json), with the setting on "join Wi-Fi";
+# OPEN then shows it joined at JOIN_URL, JOINING still joining, FAILED unable to join.
+JOIN = {"ssid": "Kitchen 5G", "pw": "correct horse"}
+JOIN_URL = "http://192.168.1.57/"
 
 # name -> key script from start-up
 CASES = (
@@ -181,6 +185,10 @@ CASES = (
     ("settings_phones", "PHONES " + menu("settings") + " UP"),
     ("phones_wifi", "PHONES OPEN"),
     ("phones_address", "PHONES OPEN RIGHT"),
+    ("settings_phones_join", "JOIN " + menu("settings") + " UP OK"),
+    ("phones_joining", "JOIN JOINING"),
+    ("phones_joined", "JOIN OPEN"),
+    ("phones_join_failed", "JOIN FAILED"),
 )
 
 
@@ -198,15 +206,19 @@ def render(keys, board="pico"):
 def start(keys, state, board="pico"):
     """(device, the keys still to press): a golden case's device started on the folder
     state as its script's first words set it up (PHONES: a Pico W with the table on;
-    GAME:name a saved game; OPEN the Phones screen opened)."""
+    GAME:name a saved game; OPEN the Phones screen opened; JOIN: the table on a network set
+    from the PC, JOINING or FAILED the Phones screen opened while it joins or once it failed)."""
     from host_sim import sim, script  # noqa: F401 (script: the Device)
     sim.use_fake_machine()
-    phones = keys.startswith("PHONES")
-    if phones:
-        import json
+    import json
+    join = keys.startswith("JOIN ")
+    if keys.startswith("PHONES") or join:
         with open(os.path.join(state, "settings.json"), "w") as f:
-            f.write(json.dumps(PHONES))
-        keys = keys[7:]
+            f.write(json.dumps(dict(PHONES, table="join") if join else PHONES))
+        if join:
+            with open(os.path.join(state, "wifi.json"), "w") as f:
+                f.write(json.dumps(JOIN))
+        keys = keys[7:] if not join else keys[5:]
         board = "pico_w"
     if keys.startswith("GAME:"):
         from engine_mpy import savefile
@@ -214,11 +226,15 @@ def start(keys, state, board="pico"):
         with open(os.path.join(state, "game.json"), "w") as f:
             f.write(savefile.dumps(SAVED[name]()))
     dev = script.Device(board=board, state=state, mem_free=MEM_FREE)
-    if keys.startswith("OPEN"):
-        dev.app.table_url = PHONES_URL
-        dev.app.push("phones")
-        dev.app.run_for(200)
-        keys = keys[5:]
+    for word, url, fail in (("OPEN", JOIN_URL if join else PHONES_URL, None), ("JOINING", None, None),
+                            ("FAILED", None, "wrong password")):
+        if keys.startswith(word):
+            dev.app.table_url = url
+            dev.app.table_fail = fail
+            dev.app.push("phones")
+            dev.app.run_for(200)
+            keys = keys[len(word) + 1:]
+            break
     return dev, keys
 
 

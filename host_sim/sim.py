@@ -21,6 +21,7 @@ COMMANDS = {
     "dice": ("host_sim.cli_dice", "dice score PHASE D1..D10: score ten dice for a phase"),
     "board": ("host_sim.cli_board", "board check FILE | board show: check a Twist board layout, or draw the default"),
     "pull": ("host_sim.cli_pull", "pull [--port PORT] [DIR]: copy the saved games off a board over USB (never writes to it)"),
+    "wifi": ("host_sim.cli_wifi", "wifi --ssid NAME --password PW | wifi --forget: the network the table on phones joins, over USB"),
     "export": ("host_sim.cli_export", "export FILE --csv OUT --html OUT: a game's or a history's score sheets as CSV and a page to print"),
     "stats": ("host_sim.cli_stats", "stats DIR [--csv OUT] [--html OUT]: each player's games, wins and averages over the history"),
 }

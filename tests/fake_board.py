@@ -16,7 +16,10 @@ What it answers, with the bytes MicroPython's REPL sends at each step (its pyexe
   empty line soft-reboots without running the app; Ctrl-B goes back to the friendly REPL.
 The code is run by CPython's exec in one namespace kept between commands (mpremote keeps
 `f` and `r` there across commands), with `os` and `open` over a dict of files and print
-captured. Writing is not possible: every attempt is recorded in .writes and fails.
+captured. Writing is not possible (every attempt is recorded in .writes and fails) unless
+the board is made writable: then open(.., "wb"), os.rename and os.remove change .files as
+littlefs does (a rename replaces the file it lands on), every change still recorded in
+.writes; full=True makes a write fail as a full flash does (ENOSPC, the file half there).
 
 Modes, for the failures pull must survive:
   healthy   a board running the app
@@ -42,7 +45,8 @@ BANNER = b"MicroPython v1.26.0 on 2025-08-09; Raspberry Pi Pico with RP2040\r\nT
 RAW_PROMPT = b"raw REPL; CTRL-B to exit\r\n>"
 NOISE = b"\xfe\x80$GPGGA,1234*5\xff\x00garbage\r\n"
 
-_ERRNAMES = {errno.ENOENT: "ENOENT", errno.EROFS: "EROFS", errno.EIO: "EIO", errno.ENOTDIR: "ENOTDIR"}
+_ERRNAMES = {errno.ENOENT: "ENOENT", errno.EROFS: "EROFS", errno.EIO: "EIO", errno.ENOTDIR: "ENOTDIR",
+             errno.ENOSPC: "ENOSPC"}
 
 
 class _BoardError(Exception):
@@ -51,9 +55,11 @@ class _BoardError(Exception):
 
 class FakeBoard:
     def __init__(self, files, mode="healthy", stop_after=0, raw_paste=True, window=32,
-                 dirs=("firmware", "lib")):
+                 dirs=("firmware", "lib"), writable=False, full=False):
         """files: {name in the root: bytes}. dirs: folders in the root (listed, never read)."""
         self.files = dict(files)
+        self.writable = writable
+        self.full = full
         self.dirs = tuple(dirs)
         self.mode = mode
         self.stop_after = stop_after
@@ -280,10 +286,33 @@ class _CountingFile(io.BytesIO):
         return b
 
 
+class _WriteFile(io.BytesIO):
+    """A file opened for writing on a writable board: in .files from the open on, its
+    bytes there as they are written (a full flash takes half of a write, then fails)."""
+
+    def __init__(self, board, name):
+        io.BytesIO.__init__(self)
+        self.board = board
+        self.name = name
+        board.files[name] = b""
+
+    def write(self, b):
+        if self.board.full:
+            io.BytesIO.write(self, b[:len(b) // 2])
+            self.board.files[self.name] = self.getvalue()
+            raise OSError(errno.ENOSPC, self.name)
+        n = io.BytesIO.write(self, b)
+        self.board.files[self.name] = self.getvalue()
+        return n
+
+
 def _open(board, path, mode):
     if any(c in mode for c in "wax+"):
         board.writes.append(("open", path, mode))
-        raise OSError(errno.EROFS, path)
+        if not board.writable or "w" not in mode:
+            raise OSError(errno.EROFS, path)
+        f = _WriteFile(board, _name(path))
+        return f if "b" in mode else io.TextIOWrapper(f)
     name = _name(path)
     if name not in board.files:
         raise OSError(errno.ENOENT, path)
@@ -317,8 +346,26 @@ class _FakeOs:
             raise OSError(errno.ENOENT, path)
         return (0x8000, 0, 0, 0, 0, 0, len(self._board.files[name]), 0, 0, 0)
 
+    def remove(self, path):
+        self._board.writes.append(("remove", path))
+        if not self._board.writable:
+            raise OSError(errno.EROFS, "remove")
+        name = _name(path)
+        if name not in self._board.files:
+            raise OSError(errno.ENOENT, path)
+        del self._board.files[name]
+
+    def rename(self, src, dst):
+        self._board.writes.append(("rename", src, dst))
+        if not self._board.writable:
+            raise OSError(errno.EROFS, "rename")
+        a, b = _name(src), _name(dst)
+        if a not in self._board.files:
+            raise OSError(errno.ENOENT, src)
+        self._board.files[b] = self._board.files.pop(a)
+
     def __getattr__(self, name):
-        if name in ("remove", "rename", "mkdir", "rmdir", "unlink", "chdir", "mount", "umount", "sync"):
+        if name in ("mkdir", "rmdir", "unlink", "chdir", "mount", "umount", "sync"):
             def refuse(*args):
                 self._board.writes.append((name,) + args)
                 raise OSError(errno.EROFS, name)

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from host_sim import cli_board, cli_dice, cli_pull, cli_show, golden, sim
+from host_sim import cli_board, cli_dice, cli_pull, cli_show, cli_wifi, golden, sim
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -56,6 +56,7 @@ COMMANDS = [
     (["-m", "host_sim", "dice"], cli_dice.parsers()[0], (cli_dice,)),
     (["-m", "host_sim", "board"], cli_board.parser(), (cli_board,)),
     (["-m", "host_sim", "pull"], cli_pull.parser(), (cli_pull,)),
+    (["-m", "host_sim", "wifi"], cli_wifi.parser(), (cli_wifi,)),
     (["-m", "host_sim.golden"], golden.parser(), (golden,)),
     (["tools/deploy.py"], deploy.parser(), (deploy,)),
     (["tools/firmware_image.py"], firmware_image.parser(), (firmware_image,)),
@@ -121,6 +122,11 @@ BAD_ARGS = [
     ["dice", "advise", "x", "1"], ["dice", "advise", "--top", "0", "1", "1"], ["dice", "advise", "1", "1", "2r"],
     ["board"], ["board", "check"], ["board", "show", "extra"], ["board", "paint"],
     ["pull", "--bogus"], ["pull", "a", "b"], ["pull", "--timeout", "x"], ["pull", "--timeout", "0"],
+    ["wifi"], ["wifi", "--ssid", "A", "--forget"], ["wifi", "--ssid", "Home"],
+    ["wifi", "--ssid", "Home", "--password", "short"], ["wifi", "--ssid", "", "--password", "long enough"],
+    ["wifi", "--ssid", "N" * 33, "--password", "long enough"], ["wifi", "--ssid", "Home", "--password", "x" * 64],
+    ["wifi", "--ssid", "Home", "--password", "caf\u00e9 au lait".encode().decode("unicode_escape")],
+    ["wifi", "--forget", "--password", "long enough"], ["wifi", "--forget", "--timeout", "0"],
 ]
 
 

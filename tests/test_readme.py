@@ -20,7 +20,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 README = os.path.join(ROOT, "README.md")
 DOCS = sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
-NEEDS_BOARD = ("pull",)          # host commands that talk to a board over USB
+NEEDS_BOARD = ("pull", "wifi")   # host commands that talk to a board over USB
 PULLED = "board-20250131-142530"  # the pulled folder the README's examples name
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))

@@ -57,6 +57,10 @@ def test_the_address_screen_decodes_to_the_page(tmp_path):
     assert decode(panel_image(golden_rows("phones_address")), tmp_path / "url.png") == golden.PHONES_URL
 
 
+def test_the_joined_screen_decodes_to_the_page_on_that_network(tmp_path):
+    assert decode(panel_image(golden_rows("phones_joined")), tmp_path / "joined.png") == golden.JOIN_URL
+
+
 def test_every_length_the_encoder_takes_decodes(tmp_path):
     for n in (1, 17, 18, 32, 33, 53, 54, 78, 79, 106):
         text = "".join("abcdefghijklmnopqrstuvwxyz0123456789;:"[(i * 7 + n) % 38] for i in range(n))

@@ -19,6 +19,9 @@ Then the same work measured quietly (tools/bench_table_work.py): the least of 30
 each, which is the work without the shared PC's noise; *_slice_us is the longest stretch of
 work between two points where the server lets the keys in (each includes entering and
 leaving asyncio's loop once: an upper bound), the wait a key queued meanwhile may have.
+A slice in which the heap's garbage was collected is kept apart: json_gc_slice_us is the
+collection the server makes before the JSON when the heap is short of room for it (started
+only while no key is queued), gc_us one collection timed alone (with little garbage).
 The quiet slices are scaled to an RP2040 at 125 MHz by make bench's calibration
 (rp2040_factor: the published RP2040 pystone pass over the same pass timed here, the least
 of 3 runs): an estimate, not a board measurement.
@@ -133,7 +136,7 @@ def main():
     factor = RP2040_US_PER_PASS / min(host_pystone() for _ in range(3))
     fig["rp2040_factor"] = round(factor, 1)
     for k in ("standings_us", "rows4_us", "request_us", "request_304_us", "json_slice_us",
-              "request_slice_us", "request_304_slice_us"):
+              "request_slice_us", "request_304_slice_us", "json_gc_slice_us", "gc_us"):
         fig[k[:-3] + "_ms_rp2040_est"] = round(work[k] * factor / 1000, 1)
     print(json.dumps(fig, indent=1, sort_keys=True))
     return 0

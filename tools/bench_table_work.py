@@ -37,26 +37,44 @@ class _Reader:
 
 # The longest stretch of work between two points where the server lets the keys in (its
 # naps, and a socket's reads and writes, which wait on the socket): the slice a key may wait.
-_mark = [0, 0]
+# A slice in which the heap's garbage was collected (the free heap grew across it: read
+# outside the timed stretch) is kept apart: [longest, longest with a collection, heap free].
+_mark = [0, 0, 0, 0]
 
 
 def _lap():
     t = time.ticks_us()
     d = time.ticks_diff(t, _mark[0])
-    if d > _mark[1]:
-        _mark[1] = d
-    return t
+    k = 1
+    if _watch[0]:      # (walking the heap takes time: only where slices are timed)
+        free = gc.mem_free()
+        if free > _mark[3]:
+            k = 2
+        _mark[3] = free
+    if d > _mark[k]:
+        _mark[k] = d
+    return time.ticks_us()
 
 
-def _slices(f):
+_watch = [False]
+
+
+def _slices(f, collected=None):
     best = None
+    gcs = 0
+    _watch[0] = True
     for _ in range(RUNS):
         gc.collect()
-        _mark[1] = 0
+        _mark[1] = _mark[2] = 0
+        _mark[3] = gc.mem_free()
         _mark[0] = time.ticks_us()
         f()
         _lap()
         best = _mark[1] if best is None or _mark[1] < best else best
+        gcs = _mark[2] if not gcs or (_mark[2] and _mark[2] < gcs) else gcs
+    _watch[0] = False
+    if collected is not None:
+        collected.append(gcs)
     return best
 
 
@@ -93,9 +111,9 @@ def least(f):
 
 
 def main(path):
-    from engine_mpy import savefile, standings
+    from engine_mpy import saveload, standings
     with open(path) as f:
-        g = savefile.loads(f.read())
+        g = saveload.loads(f.read())
     out = {}
     out["standings_us"] = least(lambda: json.dumps(standings.page(g, False)))
 
@@ -138,7 +156,11 @@ def main(path):
     def fresh():           # a commit: the JSON made again, a few rows at a time
         t.key = None
         loop.run_until_complete(t._fresh())
-    out["json_slice_us"] = _slices(fresh)
+    gcs = []
+    out["json_slice_us"] = _slices(fresh, gcs)
+    # the collection the server makes before the JSON (0: none seen), and one alone, timed
+    out["json_gc_slice_us"] = gcs[0]
+    out["gc_us"] = least(gc.collect)
     print(json.dumps(out))
 
 

@@ -70,7 +70,8 @@ _KEYS = {
     "settings": "UP/DOWN pick a line, OK changes it: UP/DOWN the value, OK keeps it, "
                 "LEFT or hold OK leaves it as it was.",
     "phones": "A phone's camera on the code joins the Wi-Fi; RIGHT: the page's address "
-              "and its code, LEFT: back. OK closes.",
+              "and its code, LEFT: back. OK closes. On a network set from the PC: its "
+              "address; if it cannot join, OK opens the device's own.",
     "rules": "UP/DOWN or RIGHT/LEFT turn the pages: the phases, then the Twist cards. "
              "OK closes.",
     "note": "UP/DOWN scroll, OK closes.",

@@ -1,7 +1,10 @@
 # How a phone joins the table (Settings > Phones, once on): first the Wi-Fi, its QR code a
 # phone camera joins with (WIFI:S:...;T:WPA;P:...;;) beside the network's name and password;
 # RIGHT or DOWN: the page's address and its QR code. OK, BACK or LEFT on the first closes.
-from firmware.screens.base import Screen, LINE_H, W
+# On a network joined instead (set from the PC, firmware/phones.py): "Joining" with its
+# name until the device has its address there, then the address and its QR code; or why
+# it could not join, with OK to open the device's own network instead.
+from firmware.screens.base import Screen, LINE_H, W, wrap
 
 try:
     from micropython import const
@@ -24,14 +27,43 @@ class Phones(Screen):
         self.page = 0
         self.code = None      # (size, modules) of the page's QR code, made once per page
 
+    def _state(self):
+        """"own": the device's access point (two pages); "joined" (one page, the address),
+        "joining" or "failed" on the network set from the PC."""
+        app = self.app
+        if getattr(app, "table_fail", None):
+            return "failed"
+        if app.settings.get("table") != "join":
+            return "own"
+        return "joined" if getattr(app, "table_url", None) else "joining"
+
     def _text(self):
-        if self.page == 0:
+        if self.page == 0 and self._state() == "own":
             from firmware.phones import wifi_text
             return wifi_text(self.app.settings)
         return getattr(self.app, "table_url", None) or ""
 
     def key(self, k):
         k &= _KEY_MASK
+        st = self._state()
+        if st == "failed" and k == _OK:
+            # the device's own network instead (its name and password made the first time)
+            from firmware.phones import new_credentials
+            from firmware import settings_file
+            app = self.app
+            c = new_credentials(app)
+            if c:
+                app.settings.update(c)
+            if not settings_file.save(app, "table", True):
+                __import__("firmware.phones").phones.switch(app)
+            self.page = 0
+            self.code = None
+            self.dirty = True
+            return True
+        if st != "own":
+            if k == _OK or k == _BACK or k == _LEFT:
+                self.app.pop()
+            return True
         if k == _RIGHT or k == _DOWN or k == _UP or (k == _LEFT and self.page):
             p = 1 - self.page if k != _LEFT else 0
             if p != self.page:
@@ -45,6 +77,13 @@ class Phones(Screen):
         return True
 
     def draw(self, c):
+        st = self._state()
+        if st == "joining" or st == "failed":
+            self.code = None
+            _words(c, self.app, st)
+            return
+        if st == "joined":
+            self.page = 1
         if self.code is None:
             from firmware import qr
             self.code = qr.encode(self._text())
@@ -60,25 +99,43 @@ class Phones(Screen):
         x = box + 3
         cols = (W - x) // 6
         if self.page == 0:
-            st = self.app.settings
-            lines = ["Wi-Fi"] + _cut(st["wifi_ssid"], cols) + ["Password"] + _cut(st["wifi_pw"], cols)
+            s = self.app.settings
+            lines = ["Wi-Fi"] + _cut(s["wifi_ssid"], cols) + ["Password"] + _cut(s["wifi_pw"], cols)
         else:
             url = getattr(self.app, "table_url", None) or ""
-            lines = ["Then open"] + _cut(url[7:].rstrip("/"), cols)
+            # (on a joined network the phones are on it already: the address is the first step)
+            lines = ["Then open" if st == "own" else "Open"] + _cut(url[7:].rstrip("/"), cols)
         y = 0
         for t in lines:
             c.text(t, x, y)
             y += LINE_H
-        c.text("more >" if self.page == 0 else "< back", x, 64 - LINE_H)
+        if st == "own":
+            c.text("more >" if self.page == 0 else "< back", x, 64 - LINE_H)
+
+
+def _words(c, app, st):
+    net = getattr(app, "wifi_net", None)
+    name = net["ssid"] if net else ""
+    if st == "joining":
+        lines = ["Joining"] + wrap(name, 21)[:3] + ["", "OK: close"]
+    else:
+        from firmware.phones import reason
+        why = reason(app.table_fail)
+        lines = ["Cannot join"] + wrap(name, 21)[:1] + wrap(why, 21)[:2] + ["OK: own Wi-Fi", "LEFT: close"]
+    y = 0
+    for t in lines[:6]:
+        c.text(t, 0, y)
+        y += LINE_H
 
 
 def _cut(s, n):
-    """s in lines of at most n characters, a long one broken after a "-" where it can."""
+    """s in lines of at most n characters, a long one broken after its last "-" or "."
+    within them where it can (a network's name, an address: 192.168.1. / 57)."""
     out = []
     while s:
         k = n
-        i = s.find("-") + 1
-        if len(s) > n and 0 < i <= n:
+        i = max(s.rfind("-", 0, n), s.rfind(".", 0, n)) + 1
+        if len(s) > n and i > 0:
             k = i
         out.append(s[:k])
         s = s[k:]

@@ -33,6 +33,8 @@ ITEMS = (
 )
 # Only on a board with Wi-Fi (firmware/phones.py): the standings on the players' phones.
 PHONES = ("table", "Phones", (False, True), ("off", "on"))
+# With a network set from the PC (firmware/wifi_file.py): the device's own, or that one.
+PHONES_JOIN = ("table", "Phones", (False, True, "join"), ("off", "own Wi-Fi", "join Wi-Fi"))
 
 
 def nearest(values, v):
@@ -51,7 +53,9 @@ class Settings(ListScreen):
     title = "Settings"
 
     def __init__(self, app):
-        self.items = ITEMS + (PHONES,) if getattr(app.board, "WIFI", None) else ITEMS
+        self.items = ITEMS
+        if getattr(app.board, "WIFI", None):
+            self.items = ITEMS + (PHONES_JOIN if getattr(app, "wifi_net", None) else PHONES,)
         ListScreen.__init__(self, app, len(self.items))
         self.editing = False
         self.choice = 0
@@ -97,17 +101,22 @@ class Settings(ListScreen):
             return True
         if base == _OK or base == _RIGHT:
             key, v = self.items[self.sel][0], values[self.choice]
-            if key == "table" and v:
+            app = self.app
+            if key == "table" and v is True:
                 # the network's name and password, the first time: saved with "table"
                 from firmware.phones import new_credentials
-                c = new_credentials(self.app)
+                c = new_credentials(app)
                 if c:
-                    self.app.settings.update(c)
+                    app.settings.update(c)
             from firmware import settings_file
-            settings_file.save(self.app, key, v)
+            changed = settings_file.save(app, key, v)
             self._end()
-            if key == "table" and v and self.app.table is not None:
-                self.app.push("phones")   # how to join: the QR codes
+            if key == "table" and v:
+                if not changed and app.table is None:
+                    # on already, but not running (a join that failed): try again
+                    __import__("firmware.phones").phones.switch(app)
+                if app.table is not None or getattr(app, "table_fail", None):
+                    app.push("phones")   # how to join: the QR codes, or why it cannot
             return True
         if base == _BACK or base == _LEFT:
             self._end()

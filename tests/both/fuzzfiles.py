@@ -1,5 +1,5 @@
-# Fuzzed files for the fault tests: real saves (every game kind), layouts, settings, roster
-# and history, mutated the ways a flash, a card reader or a hand editor spoils them:
+# Fuzzed files for the fault tests: real saves (every game kind), layouts, settings, roster,
+# history and the network set from the PC, mutated the ways a flash, a card reader or a hand editor spoils them:
 # truncation, byte flips, inserted junk, a slice gone, odd or huge numbers, wrong types,
 # deep nesting, invalid UTF-8, empty files, records swapped or repeated. A small seeded
 # generator (the same on CPython and MicroPython), so case N of seed S is always the same
@@ -62,6 +62,10 @@ LAYOUTS = (
 
 SETTINGS = (b'{"contrast":200,"dim_s":120,"off_s":0,"three_button":true,"entry":"points","sh1106":false}',)
 ROSTERS = (b'[["Ann",3,2,140,21],["Bob",3,1,210,21],["Cid",1,0,0,0]]',)
+# wifi.json as `python -m host_sim wifi` writes it (firmware/wifi_file.text): a password,
+# and a key of 64 hex digits for a name beyond ASCII
+WIFIS = (b'{"ssid": "Kitchen 5G", "pw": "correct horse"}',
+         b'{"ssid": "Caf\\u00e9 \\u2615", "pw": "0123456789abcdef0123456789ABCDEF0123456789abcdef0123456789abcdef"}')
 HISTORIES = (
     b'{"format":"phase10-history","v":2}\n'
     b'{"n":1,"game":"classic","players":["Ann","Bob"],"winners":["Ann"],"done":true,"hands":2,"variation":"first_n","phases":3,"first":0,"totals":[50,60],"made":[1,1],"sheet":"0032,1A302"}\n'

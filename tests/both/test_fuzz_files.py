@@ -1,6 +1,6 @@
 # Fuzzed files through the loaders the device uses (tests/both/fuzzfiles.py makes them):
 # twist_layout.txt through board_layout.load_layout as New game reads it, settings.json,
-# roster.json and history.json through theirs (game.json: test_fuzz_saves.py). Each time
+# roster.json, history.json and wifi.json through theirs (game.json: test_fuzz_saves.py). Each time
 # no exception: a good file (and usable) or a message in words, a damaged file kept aside
 # as NAME.bad. make test: a few hundred; make soak: 10,000 each on CPython, 2,000-3,000
 # on MicroPython.
@@ -12,7 +12,7 @@ import os
 import sys
 
 import soak
-from fuzzfiles import fuzzed, check_read, collect, quick, LAYOUTS, SETTINGS, ROSTERS, HISTORIES, MPY
+from fuzzfiles import fuzzed, check_read, collect, quick, LAYOUTS, SETTINGS, ROSTERS, HISTORIES, WIFIS, MPY
 from fakeflash import FakeFlash
 from firmware.store import Store
 from engine_mpy.game import RuleError
@@ -46,14 +46,14 @@ def fuzz_layouts(seed, count, path):
 
 
 def fuzz_small_files(seed, count, which):
-    """settings.json (which 0), roster.json (1) or history.json (2) fuzzed through the
-    loaders the device uses: good values of the right types, or the file kept aside with
-    a message. Returns the number of files damaged."""
+    """settings.json (which 0), roster.json (1), history.json (2) or wifi.json (3) fuzzed
+    through the loaders the device uses: good values of the right types, or the file kept
+    aside with a message. Returns the number of files damaged."""
     from firmware.settings_file import load as load_settings, DEFAULTS
-    from firmware import roster, history, histbrowse
+    from firmware import roster, history, histbrowse, wifi_file
     from firmware.screens import history as screen
-    name = ("settings.json", "roster.json", "history.json")[which]
-    sources = (SETTINGS, ROSTERS, HISTORIES)[which]
+    name = ("settings.json", "roster.json", "history.json", "wifi.json")[which]
+    sources = (SETTINGS, ROSTERS, HISTORIES, WIFIS)[which]
     damaged = 0
     for case, src, bad in fuzzed(seed, count, sources):
         fs = FakeFlash({"/" + name: bad})
@@ -72,6 +72,11 @@ def fuzz_small_files(seed, count, which):
                     assert isinstance(row[0], str) and len(row) == 5
                     for x in row[1:]:
                         assert isinstance(x, int) and x >= 0
+                got = None if msg else value
+            elif which == 3:
+                value, msg, unread = wifi_file.load(st)
+                if value is not None:   # a network the station can be given as it is
+                    assert sorted(value) == ["pw", "ssid"] and wifi_file.check(value["ssid"], value["pw"]) is None
                 got = None if msg else value
             else:
                 said = []
@@ -119,8 +124,8 @@ def test_fuzzed_layouts():
 def test_fuzzed_settings_roster_history():
     # each kind its own count: 10,000 each in make soak
     n = soak.count(100, 1000) if MPY else soak.count(150, 10000)
-    for which in range(3):
+    for which in range(4):
         damaged = quick(fuzz_small_files, 13 + which, n, which)
         assert damaged > n // 4
-        soak.ran(n, "fuzzed %s on %s (%d damaged)" % (("settings.json", "roster.json", "history.json")[which],
+        soak.ran(n, "fuzzed %s on %s (%d damaged)" % (("settings.json", "roster.json", "history.json", "wifi.json")[which],
                                                        sys.implementation.name, damaged))

@@ -1,0 +1,148 @@
+# The network set from the PC, on the device's side and on both runtimes: wifi.json as the
+# host command writes it read by the device's reader (a damaged one set aside and said), and
+# the table joining it through firmware/net.py against the fake station (host_sim/twin/
+# network.py): the address once joined, why not when it fails, the server stopped then.
+# micropython heap: 160K
+# (the table's server, microdot and asyncio beside the fake flash: as make bench-table)
+import sys
+
+import host_sim
+
+_twin = host_sim.__file__.rsplit("/", 1)[0] + "/twin"
+if _twin not in sys.path:
+    sys.path.insert(0, _twin)
+
+import network  # noqa: E402  (the fake, from host_sim/twin)
+
+from fakeflash import FakeFlash  # noqa: E402
+from firmware.store import Store  # noqa: E402
+from firmware import wifi_file, phones  # noqa: E402
+from host_sim.vclock import VirtualClock  # noqa: E402
+
+NAME = "Caf\u00e9 \u2615 5G"
+PW = "correct horse"
+
+
+def store_with(data):
+    fs = FakeFlash({"/wifi.json": data} if data is not None else {})
+    return fs, Store("/", fs, fs.open)
+
+
+def test_the_host_commands_text_is_read_back_as_written():
+    fs, st = store_with(wifi_file.text(NAME, PW).encode())
+    assert wifi_file.load(st) == ({"ssid": NAME, "pw": PW}, None, False)
+    key = "0123456789ABCDEFabcdef0123456789" * 2
+    fs, st = store_with(wifi_file.text("Home", key).encode())
+    assert wifi_file.load(st)[0] == {"ssid": "Home", "pw": key}
+    assert wifi_file.load(store_with(None)[1]) == (None, None, False)
+
+
+def test_the_checks_count_bytes_and_characters():
+    assert wifi_file.check("\u00e9" * 16, PW) is None          # 32 bytes
+    assert "34" in wifi_file.check("\u00e9" * 17, PW)
+    assert wifi_file.check("a" * 32, "x" * 63) is None
+    assert "8 to 63" in wifi_file.check("a", "x" * 7)
+    assert "hex" in wifi_file.check("a", "g" * 64)
+    assert "printable" in wifi_file.check("a", "caf\u00e9 caf\u00e9")
+    assert "text" in wifi_file.check(None, PW) and "text" in wifi_file.check("a", 12345678)
+
+
+def test_a_damaged_file_is_set_aside_and_said():
+    for bad in (b'{"ssid": "", "pw": "long enough"}', b'{"ssid": "Home", "pw": "short"}',
+                b'["Home", "long enough"]', b'{"ssid": "Ho', b"\xff\xfe", b"",
+                b'{"ssid": "' + b"a" * 300 + b'", "pw": "long enough"}'):
+        fs, st = store_with(bad)
+        net, msg, unread = wifi_file.load(st)
+        assert net is None and not unread, bad
+        assert "wifi.json was damaged" in msg and "wifi.json.bad1" in msg, msg
+        assert fs.files["/wifi.json.bad1"] == bad and "/wifi.json" not in fs.files
+
+
+class _Board:
+    WIFI = "cyw43"
+    NAME = "pico_w"
+
+
+class _Screen:
+    module = "menu"
+    dirty = False
+
+
+class _App:
+    """What phones.switch and the table use of the app: its settings, clock, messages."""
+
+    def __init__(self, mode):
+        self.settings = {"table": mode}
+        self.board = _Board()
+        self.clock = VirtualClock(0)
+        self.table = None
+        self.wifi_net = {"ssid": NAME, "pw": PW}
+        self.table_host = "127.0.0.1"
+        self.table_port = 0        # any free port
+        self.messages = []
+        self.stack = [_Screen()]
+        self.session = None
+        self.commits = 0
+
+    def say(self, msg):
+        if msg:
+            self.messages.append(msg)
+
+    def tell(self):
+        pass
+
+    def top(self):
+        return self.stack[-1]
+
+
+def _never():
+    return False
+
+
+def run(app, ms):
+    for _ in range(ms // 50):
+        t = app.table
+        if t is None:
+            app.clock.wait(50, _never)
+        else:
+            t.wait(50, _never)
+
+
+def test_a_join_gives_the_address_and_a_failure_stops_the_server():
+    network.CONFIG["ip"] = "127.0.0.1"
+    network.NETWORKS = {NAME: PW}
+    try:
+        app = _App("join")
+        phones.switch(app)
+        assert app.table is not None and app.table_url is None
+        assert network.STATION["ssid"] == NAME and network.STATION["key"] == PW
+        run(app, 2000)
+        assert app.table_url == "http://127.0.0.1:0/" and app.table.watch is None
+        phones.switch(app)                 # unchanged: nothing happens
+        assert app.table is not None
+        app.settings["table"] = False
+        phones.switch(app)
+        assert app.table is None and network.STATION["active"] is False
+        for networks, why in (({NAME: "wrong horse"}, "wrong password"), ({"Other": PW}, "not found")):
+            network.NETWORKS = networks
+            app = _App("join")
+            phones.switch(app)
+            run(app, 2000)
+            assert app.table is None and app.table_fail == why
+            assert network.STATION["active"] is False
+            assert len(app.messages) == 1 and "could not join " + NAME in app.messages[0]
+        # no answer: given up after JOIN_MS of the app's clock (20 s on the device; 2 s
+        # here, as the server's waits take real time)
+        network.NETWORKS = {NAME: None}
+        phones.JOIN_MS = 2000
+        app = _App("join")
+        phones.switch(app)
+        run(app, 1500)
+        assert app.table is not None and app.table_fail is None
+        run(app, 1000)
+        assert app.table is None and app.table_fail == "timeout"
+        assert "no answer in 2 s" in app.messages[0]
+    finally:
+        phones.JOIN_MS = 20000
+        network.NETWORKS = None
+        network.CONFIG.pop("ip", None)
