@@ -143,7 +143,12 @@ def test_saves_of_5_30_and_55_hands_and_a_1000_game_history_at_one_capped_heap()
             shutil.copytree(c["start"], twin)
             got = play(twin, c["chunks"], heap=HEAP)
             for i in range(len(want)):
-                assert got[i] == want[i], "twin differs after chunk %d %r of %s" % (i, c["chunks"][i][:60], c["start"])
+                if got[i] != want[i]:
+                    g, w = got[i].split("\n"), want[i].split("\n")
+                    rows = ["row %d twin %s\nrow %d sim  %s" % (y, g[y], y, w[y])
+                            for y in range(min(len(g), len(w))) if g[y] != w[y]]
+                    raise AssertionError("twin differs after chunk %d %r of %s:\n%s\ntwin:\n%s" % (
+                        i, c["chunks"][i][:60], c["start"], "\n".join(rows[:12]), got[i]))
             # the same files on both: the hand saved, or the game finished into the history
             # (line by line as JSON: MicroPython's dicts write their keys in another order)
             assert sorted(os.listdir(d)) == sorted(os.listdir(twin))
