@@ -15,11 +15,12 @@ sim.use_fake_machine()
 # One cap for all three on the 64-bit unix port (make bench's min_heap_kb is the smallest
 # heap over every session; this is a round figure above it). The Classic tie-break's finish
 # and History pass at 126K and fail at 124K today (that session alone, tests/test_twin.py
-# play(), three runs at each cap); the cap keeps 6K of margin, as the unix port's
-# conservative collector and the length of the test's own paths (interned as module and
-# file names) move the last KB between runs: at 124K, 4K over the figure measured before,
-# it failed one run in two. (Issue 13's budget, 112K, is not met yet.)
-HEAP = "132K"
+# play(), three runs at each cap). Within the whole suite the same run failed once at 132K
+# (the finish), so the cap keeps 14K over the figure alone: the unix port's conservative
+# collector and the test's own paths (interned as module and file names) move the last KB
+# between runs; at 124K, 4K over the figure measured before, it failed one run in two.
+# (Issue 13's budget, 112K, is not met yet; make bench's min_heap_kb is the product's figure.)
+HEAP = "140K"
 
 _tmp = []
 
