@@ -374,7 +374,9 @@ def golden_cases():
         if keys.startswith("GAME:"):
             g, _, k = keys[5:].partition(" ")
             files["game.json"] = savefile.dumps(golden.SAVED[g]()).encode()
-        if name == "about":
+        if name == "about" or keys.startswith(("PHONES", "JOIN ")):
+            # the About screen shows the board's own free heap; the table on phones needs
+            # a Pico W's radio, which the emulated Pico has not
             skipped.append(name)
             continue
         shots = []
