@@ -164,7 +164,9 @@ class Help(Screen):
         title_bar(c, "Help")
         r = -self.top
         for s, g in self.lines():
-            if 0 <= r < _ROWS:
+            if r >= _ROWS:
+                break           # the lines below the screen are never made (wrapped)
+            if r >= 0:
                 y = LINE_H + r * LINE_H
                 c.text(s, 2, y)
                 if g >= 0:
