@@ -114,6 +114,10 @@ class DiceState:
         self.eligible = None  # seats that can still earn the first-finish bonus
         self.over = False
         self.last = None  # (seat, phase, score) of the last turn, score -1 = failed
+        # every turn's (seat, phase, score + 1), 3 bytes a turn: the history's sheet is read
+        # off it (engine_mpy/summary.py) instead of replaying the game (300 turns took a
+        # finish most of a second on a Pico)
+        self.log = bytearray()
 
     def player(self):
         """The seat whose turn it is, or -1 when the game is over."""
@@ -204,6 +208,10 @@ class DiceGame(Game):
         else:
             st.fails[p] += 1
         st.last = (p, ph, score)
+        log = st.log
+        log.append(p)
+        log.append(ph)
+        log.append(score + 1)
         finished = score >= 0 and ph == 10
         if st.first < 0:
             if finished:

@@ -125,12 +125,14 @@ def _twist(game, buf, keep):
 
 
 def _dice(game, buf, keep):
-    st = game.start()
-    recs = game.records
+    # each turn as the game's state logged it when it was played (DiceState.log)
+    log = game.state.log
     k = 0
     for i in range(keep):
-        game.step(st, recs[i], i)
-        p, ph, score = st.last
+        j = 3 * i
+        p = log[j]
+        ph = log[j + 1]
+        score = log[j + 2] - 1
         if i:
             buf[k] = _COMMA
             k += 1
