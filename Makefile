@@ -60,16 +60,19 @@ test-host: $(STAMP) mpy-check $(BOARD_JS)
 # imports only .mpy files (MicroPython puts the script's folder first on its path).
 # -s: each module is named by its path from where it is imported (firmware/app.py,
 # adafruit_ssd1306.py), as tools/deploy.py and a frozen build name it, never by the PC's path.
-# The native drawing code (firmware/fastdraw_viper.py) is compiled for this machine's
-# processor (the micropython binary's), as a frozen image compiles it for the board's.
+# The native drawing code (firmware/fastdraw_src.py's viper source, written out by
+# tools/native.py) is compiled for this machine's processor (the micropython binary's) as
+# firmware/fastdraw_viper, as a frozen image compiles it for the board's.
 mpy: $(STAMP)
 	@rm -rf $(BUILD) && mkdir -p $(BUILD)
 	@for f in $(DEVICE_SRC) $(BOTH_TESTS); do \
 	  case $$f in tests/both/*) out=$(BUILD)/$${f#tests/both/} ;; *) out=$(BUILD)/$$f ;; esac; \
 	  mkdir -p $$(dirname $$out); \
-	  march=; [ $$f = firmware/fastdraw_viper.py ] && march=-march=host; \
-	  $(MPYC) $$march -s $$f -o $${out%.py}.mpy $$f || exit 1; \
+	  $(MPYC) -s $$f -o $${out%.py}.mpy $$f || exit 1; \
 	done
+	@$(PY) tools/native.py $(BUILD)/.native/fastdraw_viper.py && \
+	  $(MPYC) -march=host -s firmware/fastdraw_viper.py -o $(BUILD)/firmware/fastdraw_viper.mpy \
+	  $(BUILD)/.native/fastdraw_viper.py
 	@for f in $(DRIVER_SRC); do mkdir -p $$(dirname $(BUILD)/lib/$$f); \
 	  $(MPYC) -s $$f -o $(BUILD)/lib/$${f%.py}.mpy $(DRIVER_SITE)/$$f || exit 1; done
 	@for f in $(TWIN_SRC); do mkdir -p $$(dirname $(BUILD)/$$f); \

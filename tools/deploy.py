@@ -20,6 +20,9 @@ import subprocess
 import sys
 import sysconfig
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import native  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("firmware", "engine_mpy")
 # The board's /main.py (also frozen as main.py into a firmware image).
@@ -65,10 +68,12 @@ def device_sources():
     return out
 
 
-# Native code, made for one processor: compiled once for each processor of the boards
+# Native code, made for one processor: the drawing's viper source (firmware/fastdraw_src.py,
+# written out by tools/native.py) compiled once for each processor of the boards
 # (firmware/boards/: the RP2040, the ESP32 and ESP32-S3, the ESP32-C3), each under its own
 # name; firmware/fastdraw.py loads the board's own. (A frozen image: the port's mpy-cross.)
-NATIVE = "firmware/fastdraw_viper.py"
+NATIVE_SRC = "firmware/fastdraw_src.py"
+NATIVE = native.NAME
 NATIVE_ARCHS = ("armv6m", "xtensawin", "rv32imc")
 
 
@@ -78,10 +83,9 @@ def plan(site=None):
     site = site or site_packages()
     items = []
     for rel, dest in device_sources():
-        if rel == NATIVE:
+        if rel == NATIVE_SRC:
             for arch in NATIVE_ARCHS:
                 items.append((os.path.join(ROOT, rel), "/firmware/fastdraw_%s.mpy" % arch, arch))
-            continue
         items.append((os.path.join(ROOT, rel), dest[:-3] + ".mpy", True))
     for _, _, files in DRIVER:
         for f in files:
@@ -110,8 +114,10 @@ def stage(items, stage_dir, mpy_cross):
         staged = os.path.join(stage_dir, dest.lstrip("/"))
         os.makedirs(os.path.dirname(staged), exist_ok=True)
         if compile_it:
-            march = ["-march=" + compile_it] if compile_it is not True else []
-            name = NATIVE if compile_it is not True else source_name(dest)
+            march, name = [], source_name(dest)
+            if compile_it is not True:     # native code: the viper source as a module
+                march, name = ["-march=" + compile_it], NATIVE
+                src = native.write(os.path.join(stage_dir, ".native", "fastdraw_viper.py"))
             r = subprocess.run([mpy_cross] + march + ["-s", name, "-o", staged, src],
                                capture_output=True, text=True)
             if r.returncode:

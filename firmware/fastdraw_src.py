@@ -3,15 +3,18 @@
 # per byte here, where the same loop in bytecode costs microseconds per byte on an RP2040
 # (a line of text off the 8-row grid took ~12 ms; here it takes tens of microseconds).
 #
-# Native code is made for one processor, so this module is compiled for each: frozen into
-# a firmware image by the port's own mpy-cross (its processor), or by `make deploy` for
-# the three processors of the boards (firmware/fastdraw_armv6m.mpy, _xtensawin, _rv32imc;
-# firmware/fastdraw.py loads the board's); installed as source (mip), the board compiles
-# it at its first import. Not at each start: compiling this source there made its import
-# seven times as long and needed a 24 KB heap against under 8 KB (the unix port).
+# Native code is made for one processor, and the app's files compile for any (mpy-cross
+# with no processor named refuses viper), so the viper source is this string. It becomes
+# machine code before it reaches a board: the frozen image's firmware/fastdraw_viper
+# (tools/native.py writes it out for the port's own mpy-cross), `make deploy`'s
+# firmware/fastdraw_armv6m.mpy, _xtensawin, _rv32imc (firmware/fastdraw.py loads the
+# board's own), `make mpy`'s for this machine. Only where none is there (a mip install
+# from source) does the board compile it at start: that made the import seven times as
+# long and needed a 24 KB heap against under 8 KB (the unix port).
 # MicroPython only: firmware/gfx_py.py keeps the same operations in plain Python (the
 # reference, and what CPython runs); tests/both/test_gfx_native.py draws the same random
 # operations both ways and compares every byte.
+SOURCE = r'''
 import micropython
 from micropython import const
 
@@ -161,3 +164,4 @@ def copy_rows(frame, sent, lo, hi, pages: int):
             b[i] = a[i]
             i += 1
         p += 1
+'''
