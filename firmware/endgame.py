@@ -27,7 +27,7 @@ def result(s, finished):
     return e, hands, None
 
 
-def finish(app, e=None, hands=None):
+def finish(app, e=None, hands=None, later=False):
     """THE call for a game screen when the game is over and the table has seen the result
     (call this once, on the OK that leaves the game-over screen): updates the roster's
     stats, adds the game to the history with its winners, and forgets the running game
@@ -35,7 +35,9 @@ def finish(app, e=None, hands=None):
     firmware/session.py). Returns None or a message to show (app.push("note", msg));
     after a refusal nothing has changed.
     e, hands: the game's result (firmware/pending.py result()), when the caller made it
-    before loading this module (firmware/pending.py); the game is then out of RAM."""
+    before loading this module (firmware/pending.py); the game is then out of RAM.
+    later: the roster and the history are written after the frame that shows the result
+    (Session.finish; the app calls Session.rest)."""
     s = app.session
     if e is None:
         if s.game is None:
@@ -56,7 +58,7 @@ def finish(app, e=None, hands=None):
             return x.args[0] + " The game is still running."
     roster.release()
     roster = None          # out of RAM while the history is read and written
-    err = s.finish(e, rows)
+    err = s.finish(e, rows, later)
     if err and msg:
         return msg + " " + err
     return err or msg

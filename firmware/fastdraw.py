@@ -41,6 +41,7 @@ class _Native:
         self.rect = ns["rect"]
         self.diff_rows = ns["diff_rows"]
         self.copy_rows = ns["copy_rows"]
+        self.newline_at = ns["newline_at"]
 
 
 _m = _load()
@@ -48,4 +49,5 @@ cells = _m.cells
 rect = _m.rect
 diff_rows = _m.diff_rows
 copy_rows = _m.copy_rows
+newline_at = _m.newline_at
 _m = None

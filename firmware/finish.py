@@ -10,11 +10,14 @@ from engine_mpy.modules import forget
 from firmware.store import GAME as GAME_FILE, ROSTER, FINISH as FINISH_FILE
 
 
-def finish(s, e, roster_rows):
+def finish(s, e, roster_rows, later=False):
     """Session.finish() for session s (its game saved and out of RAM: Session.drop_game):
     e is its history line, numbered here. If the journal cannot be saved, the game is
     read again from its save and nothing else has changed (but for the oldest history
-    files deleted to make room on a full flash, which the message says)."""
+    files deleted to make room on a full flash, which the message says).
+    later: the journal is the commit, so the game is over once it is saved; what the
+    journal holds goes to the roster and the history after the frame that shows the
+    result (s.finishing, done by rest(); what it will say is said now)."""
     st = s.store
     from firmware import histadd
     said = []
@@ -38,10 +41,34 @@ def finish(s, e, roster_rows):
             return _back(s, " ".join(said))
     # Committed: the game is over even if the flash refuses what follows (the next
     # start or the next new game completes it from the journal).
+    if later:
+        if kept:
+            try:
+                said.extend(histadd.foresee(st, kept[0]))
+            except Exception:     # a flash error, short of memory: said when it happens
+                pass
+        s.finishing = (roster_rows, e, kept, said[:])
+        return " ".join(said) if said else None
     err = _apply(s, roster_rows, e, said, kept)
     e = kept = None
     _drop_history()
     gc.collect()
+    if err:
+        said.append(err)
+    return " ".join(said) if said else None
+
+
+def rest(s):
+    """The rest of a finish committed with later=True: the roster, the history's new line,
+    the save and the journal removed. None, or what it says beyond what finish() said."""
+    roster_rows, e, kept, told = s.finishing
+    s.finishing = None
+    said = []
+    err = _apply(s, roster_rows, e, said, kept)
+    e = kept = roster_rows = None
+    _drop_history()
+    gc.collect()
+    said = [m for m in said if m not in told]
     if err:
         said.append(err)
     return " ".join(said) if said else None

@@ -27,8 +27,10 @@ def newest(store, name, ix, tail=True):
     try:
         best = -1
         after = 0
+        nums = ix.nums
         for k in range(len(ix)):
-            n = number(f, ix.starts[k])
+            # the number the index read off the line's first bytes, else read it here
+            n = nums[k] if k < len(nums) and nums[k] >= 0 else number(f, ix.starts[k])
             if n is None:
                 try:
                     n = game_at(f, ix.starts[k]).get("n")
@@ -120,6 +122,19 @@ def add(store, e, said, kept=None):
             line(put)
         return None if store.append(HISTORY, after) else store.error
     return None if store.append(HISTORY, line) else store.error
+
+
+def foresee(store, ix):
+    """What adding a game to history.json (ix: its Index) will say, known before anything
+    is written: the oldest games that go when the full file is moved aside past ARCHIVES
+    files (_rotate says the same words as it deletes them). A finish shows it with its
+    result, before the flash work that follows (firmware/finish.py)."""
+    if ix is None or ix.v1 or len(ix) < SEGMENT:
+        return []
+    ks = archives(store)
+    ks.sort()
+    from firmware.histroom import games_of
+    return [KEPT % (SEGMENT * (ARCHIVES + 1), games_of(store, ks, i)) for i in range(len(ks) + 1 - ARCHIVES)]
 
 
 def _rotate(store, said):

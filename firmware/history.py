@@ -6,6 +6,7 @@
 # reads through firmware/histbrowse.py; the earlier one-list format is
 # firmware/history_v1.py.
 import json
+import sys
 
 try:
     from array import array
@@ -14,6 +15,15 @@ except ImportError:   # pragma: no cover
 
 from engine_mpy.lines import read_line as read_upto_newline, parse
 from firmware.store import HISTORY
+
+# Finding line ends: native code where it runs (firmware/fastdraw.py, loaded by the display
+# at start), else bytes.find (CPython; a port with no native code).
+_newline_at = None
+if sys.implementation.name == "micropython":
+    try:
+        from firmware.fastdraw import newline_at as _newline_at
+    except Exception:      # no native code here
+        _newline_at = None
 
 HEAD = '{"format":"phase10-history","v":2}\n'
 N_MAX = 1000000000        # a game's number is below this (a billion finishes: never)
@@ -75,9 +85,13 @@ def number(f, start):
     """The number of the game on the line at start, read off its first bytes (the device
     writes "n" first), or None when they are not that (a damaged or foreign line)."""
     f.seek(start)
-    head = f.read(16)
+    return number_in(f.read(16))
+
+
+def number_in(head):
+    """number() of a line whose first bytes are head (bytes, 16 or more when the line is)."""
     if head.startswith(b'{"n":'):
-        j = head.find(b",")
+        j = head.find(b",", 5, 16)
         if 5 < j < 15 and head[5:j].isdigit():      # at most 9 digits: under N_MAX
             return int(head[5:j])
     return None
@@ -103,13 +117,15 @@ def write_entry(e, put):
 
 
 class Index:
-    """Where each game's line starts in one history file (the header not counted).
+    """Where each game's line starts in one history file (the header not counted), and
+    its number as its first bytes say it (nums: -1 when they do not, or were not read).
     open_end: the last game's line lacks its newline (a game all the same). torn: the
     file ends in a line cut short or damaged, not counted (tail_n: its number if its first
     bytes say it, else -1). end: where the last whole line ends."""
 
     def __init__(self):
         self.starts = array("I")
+        self.nums = array("i")
         self.v1 = False
         self.torn = False
         self.open_end = False
@@ -121,13 +137,33 @@ class Index:
         return len(self.starts)
 
 
+def _head_number(buf, k, n):
+    """number_in() of the line starting at buf[k] when its first bytes (up to the comma
+    after the number) are in buf[:n]; -1 when they are not (or do not say it)."""
+    if k + 15 > n or buf[k] != 123 or buf[k + 1] != 34 or buf[k + 2] != 110 or buf[k + 3] != 34 or buf[k + 4] != 58:
+        return -1                 # not '{"n":' (or cut by the chunk's end: read it later)
+    v = 0
+    for j in range(k + 5, k + 15):
+        c = buf[j]
+        if c == 44:               # ","
+            return v if j > k + 5 else -1
+        if not 48 <= c <= 57:
+            return -1
+        v = v * 10 + c - 48
+    return -1
+
+
 def index(f):
     """The Index of the open history file f: line starts found by reading f in chunks
-    (no line is built). ValueError: not a history file."""
+    (no line is built), each line's number read off its first bytes while they are in
+    the chunk. ValueError: not a history file."""
     ix = Index()
-    buf = bytearray(256)
+    starts = ix.starts
+    nums = ix.nums
+    buf = bytearray(512)
     pos = 0            # the file offset of buf[0]
     start = 0          # where the line being read started
+    num = -1           # its number, when its first bytes said it (-2: in the next chunk)
     head = True        # reading the header line
     while True:
         n = f.readinto(buf)
@@ -138,27 +174,31 @@ def index(f):
                 ix.v1 = True
                 return ix
             raise ValueError("not a history file")
+        if num == -2:                    # the line starts at this chunk's first byte
+            num = _head_number(buf, 0, n)
         k = 0
         while k < n:
-            j = buf.find(b"\n", k, n)
+            j = _newline_at(buf, k, n) if _newline_at else buf.find(b"\n", k, n)
             if j < 0:
                 break
             if not head:
-                ix.starts.append(start)
+                starts.append(start)
+                nums.append(num)
             head = False
             start = pos + j + 1
+            num = _head_number(buf, j + 1, n) if j + 1 < n else -2
             k = j + 1
         pos += n
     if head:
         raise ValueError("no header line")
-    buf = None
     ix.end = start
     ix.size = pos
     if start != pos:
         # the last line has no newline: a whole game, or a line cut short or damaged
         try:
             read_line(f, start)
-            ix.starts.append(start)
+            starts.append(start)
+            nums.append(-1)
             ix.open_end = True
             ix.end = pos
         except ValueError:

@@ -22,25 +22,30 @@ def first_game(store, name):
         return None
 
 
+def games_of(store, ks, i):
+    """How a message names the games of history.K.json for K = ks[i] (ks sorted): its
+    first game's number, and the next file's first less one; its name when they cannot
+    be read. Two small reads: the file of old games is never read through."""
+    name = "history.%d.json" % ks[i]
+    a = first_game(store, name)
+    b = first_game(store, "history.%d.json" % ks[i + 1] if i + 1 < len(ks) else HISTORY)
+    if a is None:
+        return name
+    if b is None or b <= a:
+        return "games from %d" % a
+    return ("game %d" % a) if b == a + 1 else ("games %d-%d" % (a, b - 1))
+
+
 def drop_oldest(store, why):
-    """Delete the oldest history.K.json; why % games is the message that says it (the
-    games' numbers: its first, and the next file's first less one; its name when they
-    cannot be read). The message, or None when there is none to delete (or the flash
-    would not). Two small reads: the file of old games is never read through."""
+    """Delete the oldest history.K.json; why % games is the message that says it
+    (games_of). The message, or None when there is none to delete (or the flash would
+    not)."""
     ks = archives(store)
     if not ks:
         return None
     ks.sort()
-    name = "history.%d.json" % ks[0]
-    a = first_game(store, name)
-    b = first_game(store, "history.%d.json" % ks[1] if len(ks) > 1 else HISTORY)
-    if a is None:
-        what = name
-    elif b is None or b <= a:
-        what = "games from %d" % a
-    else:
-        what = ("game %d" % a) if b == a + 1 else ("games %d-%d" % (a, b - 1))
-    if not store.remove(name):
+    what = games_of(store, ks, 0)
+    if not store.remove("history.%d.json" % ks[0]):
         return None
     return why % what
 

@@ -25,6 +25,7 @@ class Session:
         self.unread = False   # a save is on flash that could not be read (not damaged)
         self.changed = False  # apply() changed the game; flush() saves it
         self.said = []        # what a save that went through had to do (room made), to show
+        self.finishing = None  # a finish committed, its files written after the frame (rest())
 
     @property
     def message(self):
@@ -158,7 +159,7 @@ class Session:
             if not room:
                 return err
 
-    def finish(self, entry, roster_rows=None):
+    def finish(self, entry, roster_rows=None, later=False):
         """The game is over and its result is in: add entry (its history line,
         engine_mpy/summary.py, numbered here) to the history, save roster_rows (the roster
         with this game counted, or None to leave it alone), then forget the running game,
@@ -166,7 +167,9 @@ class Session:
         (drop_game: its save is what is finished). Returns None, or a message: if the
         flash refused the journal (or the history could not be read) nothing has changed
         (the game is read again from its save); if it refused a later step the game is
-        over all the same and the next start (or new game) completes the finish."""
+        over all the same and the next start (or new game) completes the finish.
+        later: only the commit now (the journal); the roster and the history are written
+        by rest(), which the app calls once the frame that shows the result is out."""
         if self.game is not None:
             err = self.flush()     # the last change first: a finish records what the flash has
             if err:
@@ -177,7 +180,18 @@ class Session:
             self.game = None
             return None
         from firmware import finish
-        err = finish.finish(self, entry, roster_rows)
+        err = finish.finish(self, entry, roster_rows, later)
+        finish = None
+        if self.finishing is None:
+            forget("firmware.finish")
+        return err
+
+    def rest(self):
+        """The files a finish committed with later=True writes (firmware/finish.py rest()):
+        None, or what that says beyond what finish() said. A power cut before it is done
+        leaves the journal, and the next start completes it."""
+        from firmware import finish
+        err = finish.rest(self)
         finish = None
         forget("firmware.finish")
         return err
