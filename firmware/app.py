@@ -403,7 +403,7 @@ class App:
         g = s.game if s is not None else None
         if g is None or not getattr(g, "over", g.state.over):
             return
-        for m in _FINISH_CODE:
+        for m in FINISH_CODE:
             if m not in sys.modules:
                 __import__(m)
                 return
@@ -471,7 +471,7 @@ class _Parked:
 
 
 # What a finish loads (App._prefetch), in the order it does
-_FINISH_CODE = ("firmware.pending", "firmware.endgame", "engine_mpy.summary", "engine_mpy.lines",
+FINISH_CODE = ("firmware.pending", "firmware.endgame", "engine_mpy.summary", "engine_mpy.lines",
                 "firmware.roster", "firmware.storeread", "firmware.history", "firmware.histadd",
                 "firmware.histroom", "firmware.finish")
 

@@ -1,6 +1,7 @@
 # The app shell with hand-written fakes at the edges (display, buttons, store), so the
 # screen stack, navigation, idle handling and "write flash only on a committed change" are
 # checked on both runtimes without the display or button drivers.
+# micropython heap: 176K
 import sys
 
 from firmware.app import App
@@ -458,3 +459,51 @@ def test_opening_and_closing_a_screen_does_not_keep_memory():
     # Each visit imports the module again (several KB) or uses the one kept loaded; none
     # of it may stay behind.
     assert gc.mem_alloc() - base < 1024, gc.mem_alloc() - base
+
+
+def _game_over_save():
+    import json
+    return json.dumps({"format": "phase10", "v": 1, "game": "classic",
+                       "settings": {"players": ["Ann", "Bob"], "dealer": 0, "variation": "first_n", "phases": 1},
+                       "records": [{"out": 0, "left": [None, [10, 0, 0, 0]]}]})
+
+
+def _running_save():
+    import json
+    return json.dumps({"format": "phase10", "v": 1, "game": "classic",
+                       "settings": {"players": ["Ann", "Bob"], "dealer": 0},
+                       "records": [{"out": 0, "left": [None, [10, 0, 0, 0]]}]})
+
+
+def _unload(names):
+    for m in names:
+        sys.modules.pop(m, None)
+
+
+def test_a_game_that_is_over_has_the_finish_code_loaded_while_the_table_reads_its_end():
+    # On a heap with room a finish loads nothing from the flash: the code it runs is
+    # loaded ahead, one module a poll without a key, once the game is over; on a small
+    # heap, or while the game runs, nothing is loaded ahead.
+    from firmware import app as app_module
+    from firmware.session import Session
+    code = app_module.FINISH_CODE
+    saved = dict((m, sys.modules[m]) for m in code if m in sys.modules)
+    before = list(sys.modules)
+    try:
+        for save, small, loaded in ((_game_over_save(), False, True), (_game_over_save(), True, False),
+                                    (_running_save(), False, False)):
+            app = make({"game.json": save})
+            s = Session(app.store)
+            s.load()
+            app.session = s
+            app.small = small
+            _unload(code)
+            app.run_for(len(code) * 60)
+            assert [m for m in code if (m in sys.modules) != loaded] == [], (small, loaded)
+    finally:
+        # what this test loaded goes (the game's rules...), what was loaded before stays
+        _unload([m for m in list(sys.modules) if m not in before or m in code])
+        for m, mod in saved.items():
+            sys.modules[m] = mod
+            i = m.rfind(".")
+            setattr(sys.modules[m[:i]], m[i + 1:], mod)
