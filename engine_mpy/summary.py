@@ -106,21 +106,21 @@ def _cards(game, buf, keep):
 
 
 def _twist(game, buf, keep):
+    # each hand as the game's state logged it when it was played (TwistState.log)
+    from engine_mpy.twist import PICK_NONE, PICK_BEFORE, PICK_AFTER
+    log = game.state.log
     n = game.state.n
-    st = game.start()
-    recs = game.records
     k = 0
+    j = 0
     for i in range(keep):
-        r = recs[i]
-        game.step(st, r, i)
-        pick = r.get("pick")
         if i:
             buf[k] = _COMMA
             k += 1
         for p in range(n):
-            buf[k] = A[st.moves[p] + 1]
-            c = pick[p] if pick else None
-            buf[k + 1] = _DOT if c is None else (98 if c == "before" else (97 if c == "after" else A[c]))
+            buf[k] = A[log[j]]
+            c = log[j + 1]
+            buf[k + 1] = _DOT if c == PICK_NONE else (98 if c == PICK_BEFORE else (97 if c == PICK_AFTER else A[c]))
+            j += 2
             k += 2
 
 

@@ -39,6 +39,10 @@ TWIST_CARDS = b"\x00\x09\x08\x09\x09\x09\x08\x08\x05\x08\x09"
 
 BEFORE = "before"
 AFTER = "after"
+# What TwistState.log says was chosen on a Twist space (a Twist card is its number, 1-10)
+PICK_NONE = 0
+PICK_BEFORE = 11
+PICK_AFTER = 12
 FACE = "face"
 CLASSIC = "classic"
 
@@ -118,6 +122,10 @@ class TwistState:
         self.passed = []       # players who moved past the red space (in the last hand)
         self.over = False
         self.winners = []
+        # Every hand as it was played, 2 bytes a player: the move + 1 and what was chosen on
+        # a Twist space (PICK_NONE, a Twist card 1-10, PICK_BEFORE, PICK_AFTER). The score
+        # sheet and the history's line read it: no replay of the game from the flash.
+        self.log = bytearray()
 
 
 class Twist(Game):
@@ -323,9 +331,13 @@ class Twist(Game):
                         best = t
                 winners = [p for p in passed if totals[p] == best]
 
+        log = st.log
         for p in range(n):
             st.pos[p] = new[p]
             st.moves[p] = moves[p]
+            pk = pick[p] if pick else None
+            log.append(moves[p] + 1)
+            log.append(PICK_NONE if pk is None else (PICK_BEFORE if pk == BEFORE else (PICK_AFTER if pk == AFTER else pk)))
         st.hands += 1
         if passed:
             st.passed = passed
@@ -375,16 +387,13 @@ class Twist(Game):
         return st
 
     def moves_by_hand(self):
-        """Every hand's moves, replayed: bytes of hands * players entries, each the move
-        (3, 2, 1, 6, 4, or -1 for a failed Twist card) plus 1, hand by hand in seating
+        """Every hand's moves (the state's log): bytes of hands * players entries, each the
+        move (3, 2, 1, 6, 4, or -1 for a failed Twist card) plus 1, hand by hand in seating
         order (the score sheet)."""
-        n = self.state.n
-        out = bytearray(n * len(self.records))
-        st = self.start()
-        for i in range(len(self.records)):
-            self.step(st, self.records[i], i)
-            for p in range(n):
-                out[i * n + p] = st.moves[p] + 1
+        log = self.state.log
+        out = bytearray(len(log) // 2)
+        for i in range(len(out)):
+            out[i] = log[2 * i]
         return out
 
     # --- standings -------------------------------------------------------------------

@@ -54,6 +54,45 @@ def test_twist_sheet_and_cut():
         summary.SHEET_MAX = old
 
 
+def _twist_played():
+    """A Twist game played hand by hand to its end (each hand the next player goes out,
+    the others fail; whoever stands on a Twist space takes a card, or the phase before or
+    after it), and the sheet each hand's state says, made as the hands are added."""
+    A = summary.A
+    g = Twist({"players": ["Ann", "Bob", "Cid"], "dealer": 0})
+    items = []
+    h = 0
+    while not g.state.over and h < 60:
+        out = h % 3
+        pick = [None] * 3
+        card = 1
+        for p in range(3):
+            if g.on_twist(p):
+                pick[p] = ("before", "after", card)[h % 3]
+                card += 1
+        rec = {"out": out, "left": [None if p == out else 10 for p in range(3)]}
+        if card > 1 or [x for x in pick if x is not None]:
+            rec["pick"] = pick
+        g.add(rec)
+        item = ""
+        for p in range(3):
+            c = pick[p]
+            item += chr(A[g.state.moves[p] + 1]) + ("." if c is None else ("b" if c == "before" else ("a" if c == "after" else chr(A[c]))))
+        items.append(item)
+        h += 1
+    return g, items
+
+
+def test_a_twist_sheet_is_each_hand_as_it_was_played_after_an_undo_too():
+    g, items = _twist_played()
+    assert len(items) > 10 and [x for x in items if "b" in x or "a" in x or x.count(".") < 3]
+    assert summary.entry(g, True, 1)["sheet"] == ",".join(items)
+    g.undo()
+    g.undo()
+    assert summary.entry(g, False, 1)["sheet"] == ",".join(items[:-2])
+    assert list(g.moves_by_hand()) == [summary.A.index(x[2 * p].encode()) for x in items[:-2] for p in range(3)]
+
+
 def test_a_history_line_is_the_game_with_its_number_first():
     # firmware/history.py writes the line in pieces (no long line built in RAM), the
     # game's number first: a finish reads only the start of the newest line.
