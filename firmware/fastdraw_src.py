@@ -183,9 +183,14 @@ def newline_at(buf, k: int, n: int) -> int:
         k += 1
     if k >= n:
         return -1
-    lo = 0x01010101
-    nl = 0x0A0A0A0A
-    hi = lo << 7            # 0x80808080 (a literal that size is no small int)
+    # Made from small numbers at run time: mpy-cross's armv6m code (the frozen image) got
+    # these words wrong as literals (the board's own compiler did not); 0x80808080 is no
+    # small int at all.
+    lo = 1
+    lo |= lo << 8
+    lo |= lo << 16          # 0x01010101
+    nl = lo * 10            # 0x0A0A0A0A: "\\n" in every byte
+    hi = lo << 7            # 0x80808080
     i = k >> 2
     e = n >> 2
     while i < e:

@@ -20,7 +20,12 @@ writes into bench/results.json, section "board", one entry per install:
     to their result, and the most any of them took to its first frame (the busy mark);
   golden_checked / golden_matched, taps_lost: the golden scripts played at their own pace
     (80 ms presses 150 ms apart, queued while the firmware is busy) and each worst case's
-    last screen against the simulator's for the same keys;
+    last screen against the simulator's for the same keys (and, as each worst case is timed,
+    the note its finish shows);
+  heap_<KB>kb_completed / _of (--heap KB,KB: only these, merged into the last run's
+    figures): the worst cases played with MicroPython given a heap of KB (the .mpy
+    install's figure, then the frozen image's; the emulator moves gc_init's end down),
+    completed when the last screen is the simulator's;
   heap_after_start_kb (the live heap after the first collection once settled, the 55-hand
     game loaded), heap_live_max_kb_<session>: the largest live heap after a collection;
   save_*: per committed hand, the flash erased and programmed, its modelled time at the
@@ -138,7 +143,7 @@ def symbols(elf):
     syms = {}
     for line in out.splitlines():
         f = line.split()
-        if f and f[-1] in ("gc_collect", "__GcHeapStart", "__GcHeapEnd"):
+        if f and f[-1] in ("gc_collect", "gc_init", "__GcHeapStart", "__GcHeapEnd"):
             syms[f[-1]] = int(f[0], 16)
         elif f and f[-1] == "mp_state_ctx" and len(f) == 4:
             syms[f[-1]] = [int(f[0], 16), int(f[1], 16)]
@@ -278,6 +283,39 @@ def install_frozen(frozen):
     return path
 
 
+# ---- a smaller heap ---------------------------------------------------------------------------
+def heap_area(kb):
+    """The bytes gc_init is given for a heap of kb KB free to allocate: MicroPython keeps
+    its allocation table (2 bits a 16-byte block) and its finaliser table (1 bit) in the
+    same area (py/gc.c)."""
+    pool = kb * 1024
+    return pool + pool // 64 + pool // 128 + 64
+
+
+def measure_heap(label, image, syms, flash, sessions, kb):
+    """{heap_<kb>kb_completed, heap_<kb>kb_of, ...}: each worst case played at the scripts'
+    pace with MicroPython given a heap of kb KB: it completes when the device starts and its
+    last screen is the simulator's (a MemoryError would show the short-of-memory note)."""
+    done = []
+    failed = []
+    for s in sessions:
+        b = Board(image, syms, flash, folder_files(s["start"]), heap_kb=kb)
+        first, settled = b.boot()
+        ok = first is not None
+        if ok:
+            for chunk in s["chunks"]:
+                b.play_paced(chunk)
+            ok = b.rows() == sim_final(s["start"], s["chunks"])
+        b.close()
+        (done if ok else failed).append(s["name"])
+        print("make-bench-board: %s heap %d KB %s: %s" % (label, kb, s["name"], "completed" if ok else "did not complete"),
+              flush=True)
+    res = {"heap_%dkb_completed" % kb: len(done), "heap_%dkb_of" % kb: len(sessions)}
+    if failed:
+        res["heap_%dkb_failed" % kb] = ",".join(failed)
+    return res
+
+
 # ---- playing ----------------------------------------------------------------------------------
 def steps_of(keys):
     from host_sim import script
@@ -295,7 +333,7 @@ def acting_edge(bits, down, up, hold_ms):
 class Board:
     """One booted device: emulator, the image, the files it starts with."""
 
-    def __init__(self, image, syms, flash, files=None, flash_model="typical"):
+    def __init__(self, image, syms, flash, files=None, flash_model="typical", heap_kb=None):
         self.emu = Emu()
         self.path = None
         if files:
@@ -307,7 +345,8 @@ class Board:
             flash = self.path
         else:
             self.left = []
-        self.emu("load", flash=flash, syms=syms, flash_model=flash_model)
+        more = {"heap_bytes": heap_area(heap_kb)} if heap_kb else {}
+        self.emu("load", flash=flash, syms=syms, flash_model=flash_model, **more)
         self.keys = []       # (name, screen, edge_ns, first frame end or None)
 
     def boot(self):
@@ -504,8 +543,12 @@ def measure(label, image, syms, flash, sessions, golden, paced, every=None, taps
         b.boot()
         b.emu("heaplog")
         b.emu("flashlog")
-        for chunk, screen in zip(s["chunks"], s["expect"]):
+        for i, (chunk, screen) in enumerate(zip(s["chunks"], s["expect"])):
             b.play_timed(chunk, screen)
+            if screen == "note" and b.rows() != sim_final(s["start"], s["chunks"][:i + 1]):
+                # what a finish says (the history's oldest games deleted) is the
+                # simulator's: the board's own code read the history as the host's did
+                lost.append(s["name"] + " (its note)")
         live = [x["live"] for x in b.emu("heaplog")["samples"]]
         res["heap_live_max_kb_" + s["name"]] = round(max(live) / 1024.0, 1) if live else None
         saves += group_saves(b.emu("flashlog")["ops"])
@@ -694,6 +737,9 @@ def main(argv=None):
     ap.add_argument("--sessions", default="", help="only these worst cases (comma-separated names of tests/worst.py)")
     ap.add_argument("--taps", type=int, default=0, metavar="N",
                     help="only the taps made during a save's erase, N of each kind, merged into the last run's figures")
+    ap.add_argument("--heap", default="", metavar="KB[,KB]",
+                    help="only the worst cases played with MicroPython given this heap (.mpy install, frozen image), "
+                         "merged into the last run's figures")
     ap.add_argument("--paced", default="worst_classic_55,worst_dice",
                     help="the worst cases also played at the scripts' pace and checked against the simulator's last screen")
     a = ap.parse_args(argv)
@@ -722,7 +768,7 @@ def main(argv=None):
                 print("make bench-board: no worst case named %s" % ", ".join(unknown), file=sys.stderr)
                 return 2
             sessions = [x for x in sessions if x["name"] in want]
-        golden = None if a.no_golden or a.boot_only or a.taps else golden_cases()
+        golden = None if a.no_golden or a.boot_only or a.taps or a.heap else golden_cases()
         if a.quick:
             sessions, cases = quick(sessions, golden[0] if golden else [])
             golden = (cases, golden[1]) if golden else None
@@ -745,6 +791,11 @@ def main(argv=None):
                 continue
             if a.taps:
                 board[label] = measure_taps(label, image, syms, flash, a.taps)
+                continue
+            if a.heap:
+                kbs = [int(x) for x in a.heap.split(",")]
+                kb = kbs[0] if label == "mpy" or len(kbs) == 1 else kbs[1]
+                board[label] = measure_heap(label, image, syms, flash, sessions, kb)
                 continue
             res, lost, not_fitted = measure(label, image, syms, flash, sessions, golden,
                                             [n for n in a.paced.split(",") if n], every,
@@ -772,7 +823,7 @@ def main(argv=None):
         results = json.load(f)
     old = results.get("board", {})
     for label, res in board.items():
-        if a.boot_only or a.taps:
+        if a.boot_only or a.taps or a.heap:
             old.setdefault(label, {}).update(res)
         else:
             old[label] = res

@@ -347,6 +347,18 @@ function fresh(a) {
   setHook(romFunc(RE), flashErase);
   setHook(romFunc(RP), flashProgram);
   if (syms.gc_collect) setHook(syms.gc_collect & ~1, gcEntry);
+  // a.heap_bytes: the heap MicroPython is given is that many bytes from __GcHeapStart (a
+  // board with less RAM, an ESP32's first heap): gc_init(start, end) gets end moved down
+  if (a.heap_bytes && syms.gc_init) {
+    const at = syms.gc_init & ~1;
+    setHook(at, () => {
+      const r = core.registers;
+      r[1] = ((r[0] >>> 0) + a.heap_bytes) >>> 0;
+      hooks.delete(at);
+      hookPCs();
+      return false;
+    });
+  }
   heapArea = null; gcReturn = -1;
   stallUntil = 0; erases = 0; lastEraseT = 0;
   flashLog = []; heapLog = []; frames = []; curFrame = null; lastFrameEnd = -1e18; busBytes = 0;
