@@ -4,12 +4,13 @@
 import gc
 import sys
 
-from engine_mpy.modules import forget
+from engine_mpy.modules import forget, keep_builtins
 
 
 def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     """Wire the board's edges to a ready App showing its first screen. The simulator calls
     this with a virtual clock and a host folder as root; the board with nothing."""
+    keep_builtins()
     from firmware import board as boards
     if board is None:
         board = boards.detect()
