@@ -13,16 +13,18 @@ _ARCH = ("", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", 
 
 
 def _load():
-    try:
-        from firmware import fastdraw_viper
-        return fastdraw_viper
-    except ImportError:
-        pass
+    # the deployed file first: a name looked for and not found in a folder of the
+    # filesystem costs three lookups there (a few ms on littlefs), in the image almost none
     a = (sys.implementation._mpy >> 10) & 15
     name = "firmware.fastdraw_" + (_ARCH[a] if a < len(_ARCH) else "none")
     try:
         __import__(name)
         return sys.modules[name]
+    except ImportError:
+        pass
+    try:
+        from firmware import fastdraw_viper
+        return fastdraw_viper
     except ImportError:
         pass
     from firmware import fastdraw_src
