@@ -29,9 +29,7 @@ def test_every_screen_has_its_keys_in_help():
     for m in names:
         assert help.keys_text(m), "no help for the %s screen" % m
     # and nothing is told of a screen that does not exist
-    from firmware.screens import help_dice
     assert set(help._KEYS) <= set(names) and set(help._SAME) <= set(names)
-    assert set(help_dice.KEYS) <= set(names)
 
 
 # Screens no golden case ends on, each opened by keys of its own (with a game running as

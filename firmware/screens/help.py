@@ -83,6 +83,42 @@ _KEYS = {
     "twist_board": b"UP/DOWN pick a pawn: its player and space are named below. OK "
                    b"closes.",
     "confirm": b"OK does it; LEFT or hold OK leaves everything as it was.",
+    # the Dice screens: short pieces, each starting a line (a long text needs a long
+    # free stretch of a heap in pieces, and Help over a Dice turn is where it is fullest)
+    "dice_turn": (b"The arrows move the frame as the screen is laid out:",
+                  b"LEFT/RIGHT along a row, UP/DOWN to the row above or below;",
+                  b"DOWN from the dice goes to the first button.",
+                  b"OK on a die holds it (drawn inverted) or lets it go;",
+                  b"\"Roll\" rolls (three rolls); \"Stop\" saves the turn;",
+                  b"\"Hint\" marks the dice to hold with ^ and gives the chance.",
+                  b"Underlined: the dice the best score uses.",
+                  b"Hold OK: leave the turn (asks first once rolled).",
+                  b"Real dice: the die being set is inverted:",
+                  b"UP/DOWN its number, LEFT/RIGHT its colour,",
+                  b"OK takes it and the frame moves on by itself to the next die,",
+                  b"which starts on the same number: enter them lowest first.",
+                  b"Score checks them.",
+                  b"3 buttons: UP/DOWN go through the dice and buttons in a line;",
+                  b"on a real die UP/DOWN the number, OK, UP/DOWN the colour, OK."),
+    "dice_roller": (b"The arrows move the frame as the screen is laid out:",
+                    b"LEFT/RIGHT along a row, UP/DOWN to the row above or below;",
+                    b"DOWN from the dice goes to Roll.",
+                    b"OK on a die holds it (drawn inverted) or lets it go;",
+                    b"\"Roll\" rolls, as often as you like;",
+                    b"\"Phase\": the next phase to score; \"New\": start again;",
+                    b"\"Hint\" marks the dice to hold with ^.",
+                    b"Underlined: the dice the best score uses.",
+                    b"3 buttons: UP/DOWN go through the dice and buttons in a line.",
+                    b"Hold OK: back to the menu."),
+    "dice_home": (b"UP/DOWN pick a line, OK opens it:",
+                  b"\"Roll\": the player named takes their turn;",
+                  b"\"Score sheet\"; \"Undo last turn\" asks first.",
+                  b"> marks whose turn it is, * the leader.",
+                  b"Game over: \"Finish game\" keeps it in History."),
+    "dice_sheet": (b"UP/DOWN scroll the rows;",
+                   b"RIGHT or OK the next players, LEFT the ones before (where there are "
+                   b"more than three).",
+                   b"LEFT: back."),
 }
 _ALL = (b"Everywhere: LEFT or hold OK goes back. Hold OK and press UP: this help. A key "
         b"that wakes a dimmed screen acts; one that lights a dark screen does nothing else. "
@@ -97,23 +133,14 @@ _ROWS = const(7)     # lines under the title bar
 
 def keys_text(under):
     """The keys of screen under (its module's name), in the words it shows (a text, or a
-    tuple of its pieces, as bytes), or None.
-    The Dice screens' texts are in help_dice.py: loaded for the one taken, then dropped,
-    as Help over a Dice turn is where the heap is fullest."""
-    if under.startswith("dice_") and under != "dice_order":
-        from firmware.screens import help_dice
-        t = help_dice.KEYS.get(under)
-        help_dice = None
-        from engine_mpy.modules import forget
-        forget("firmware.screens.help_dice", True)
-        return t
+    tuple of its pieces, as bytes), or None."""
     return _KEYS.get(_SAME.get(under, under))
 
 
 class Help(Screen):
-    # The lines are made again for each frame, never kept: Help opens over any screen,
-    # the fullest included (a Dice turn, a hand half entered), on the heap that screen
-    # leaves (App._help).
+    # Only the lines of the page shown are kept (made again when the page turns): Help
+    # opens over any screen, the fullest included (a Dice turn, a hand half entered), on
+    # the heap that screen leaves (App._help).
     def __init__(self, app, under):
         Screen.__init__(self, app)
         self.keys = keys_text(under)
@@ -121,17 +148,22 @@ class Help(Screen):
         self.top = 0
         n = 0
         self.phases = 0      # the line "Phases:" (RIGHT goes there)
-        for s, _ in self.lines():
-            if s == b"Phases:":
+        page = []            # the first page, from the lines counted
+        for s in self.lines():
+            if s[0] == b"Phases:":
                 self.phases = n
+            if n < _ROWS:
+                page.append(s)
             n += 1
         self.count = n
+        self.page = page
+        self.page_top = 0    # the line self.page starts at
 
     def lines(self):
         """(text as bytes, colour glyph index or -1), line by line."""
         for t in (self.keys, _ALL):
             if t:
-                # a text, or short pieces of one (help_dice.py), each starting a line
+                # a text, or short pieces of one (the Dice screens'), each starting a line
                 for part in (t if isinstance(t, tuple) else (t,)):
                     for s in wrap(part, 20):
                         yield s, -1
@@ -167,16 +199,24 @@ class Help(Screen):
 
     def draw(self, c):
         title_bar(c, "Help")
-        r = -self.top
-        for s, g in self.lines():
-            if r >= _ROWS:
-                break           # the lines below the screen are never made (wrapped)
-            if r >= 0:
-                y = LINE_H + r * LINE_H
-                c.text(s.decode(), 2, y)
-                if g >= 0:
-                    c.glyph(_GLYPHS[g], 4, y)
-            r += 1
+        if self.page_top != self.top:
+            self.page = None
+            page = []
+            r = -self.top
+            for s in self.lines():
+                if r >= _ROWS:
+                    break       # the lines below the screen are never made (wrapped)
+                if r >= 0:
+                    page.append(s)
+                r += 1
+            self.page = page
+            self.page_top = self.top
+        y = LINE_H
+        for s, g in self.page:
+            c.text(s.decode(), 2, y)
+            if g >= 0:
+                c.glyph(_GLYPHS[g], 4, y)
+            y += LINE_H
         scroll_mark(c, self.top, _ROWS, self.count)
 
     def closed(self):
