@@ -35,8 +35,8 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     i2c = boards.make_i2c(board)
     pins = boards.make_pins(board)
     timer = boards.make_timer(board)
-    # The display first: its driver is loaded, sets the chip up and is dropped again, so
-    # the room it took is free before anything that stays is loaded.
+    # The display first: its frame buffer (1 KB in one piece) while the heap is still
+    # whole.
     gc.collect()
     from firmware.display import Display
     display = Display(i2c, controller="sh1106" if settings["sh1106"] else "ssd1306")
