@@ -71,12 +71,12 @@ class App:
                  settings=None, mem_free=None):
         self.display = display
         self.canvas = display.canvas
+        self.clock = clock
         self.reader = reader
         self.buttons = buttons
-        self.clock = clock
-        from firmware.buttons import Sampler
-        # sampling the pins: on a timer once main starts one (Sampler.start), else here
-        self.sampler = Sampler(reader, buttons, clock)
+        self.sampler = None
+        if buttons is not None:
+            self.use_buttons(reader, buttons)
         self.handled = 0       # key events handed to screens
         self.made = 0          # screens built
         # The simulator's stand-in for time passing while the processor works (on a board
@@ -115,6 +115,15 @@ class App:
         self.table = None
         self.commits = 0
         display.contrast(settings["contrast"])
+
+    def use_buttons(self, reader, buttons):
+        """The pins (reader) and the buttons they feed. At start-up they come after the
+        first frame (firmware/main.py): nothing reads a key before the loop runs."""
+        self.reader = reader
+        self.buttons = buttons
+        from firmware.buttons import Sampler
+        # sampling the pins: on a timer once main starts one (Sampler.start), else here
+        self.sampler = Sampler(reader, buttons, self.clock)
 
     @property
     def rng(self):
