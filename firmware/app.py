@@ -32,9 +32,19 @@ _SLOW = ("history", "help", "newgame", "rules")
 HOME = {"classic": "cards_home", "masters": "cards_home", "twist": "twist_home",
         "dice": "dice_home"}
 
+_HEAP = []    # the heap's size, free + allocated (it never changes), found once
+
+
 def _half_taken():
+    # One walk of the heap: each of gc.mem_free() and gc.mem_alloc() walks all of it (on
+    # the emulated Pico the two took a quarter of the 200 ms after Help's frame).
     f = getattr(gc, "mem_free", None)
-    return f is not None and f() < gc.mem_alloc()
+    if f is None:
+        return False
+    free = f()
+    if not _HEAP:
+        _HEAP.append(free + gc.mem_alloc())
+    return 2 * free < _HEAP[0]
 
 
 def _mem_free():
@@ -61,12 +71,12 @@ class App:
                  settings=None, mem_free=None):
         self.display = display
         self.canvas = display.canvas
+        self.clock = clock
         self.reader = reader
         self.buttons = buttons
-        self.clock = clock
-        from firmware.buttons import Sampler
-        # sampling the pins: on a timer once main starts one (Sampler.start), else here
-        self.sampler = Sampler(reader, buttons, clock)
+        self.sampler = None
+        if buttons is not None:
+            self.use_buttons(reader, buttons)
         self.handled = 0       # key events handed to screens
         self.made = 0          # screens built
         # The simulator's stand-in for time passing while the processor works (on a board
@@ -105,6 +115,15 @@ class App:
         self.table = None
         self.commits = 0
         display.contrast(settings["contrast"])
+
+    def use_buttons(self, reader, buttons):
+        """The pins (reader) and the buttons they feed. At start-up they come after the
+        first frame (firmware/main.py): nothing reads a key before the loop runs."""
+        self.reader = reader
+        self.buttons = buttons
+        from firmware.buttons import Sampler
+        # sampling the pins: on a timer once main starts one (Sampler.start), else here
+        self.sampler = Sampler(reader, buttons, self.clock)
 
     @property
     def rng(self):

@@ -1,6 +1,11 @@
-# The OLED: Adafruit's maintained SSD1306 driver (adafruit-circuitpython-ssd1306) does the
-# chip's set-up, contrast and power; this file adds what the device needs on top of it:
-# - a few-line adapter giving machine.I2C the busio-style interface the driver expects;
+# The OLED, an SSD1306 (or an SH1106) on I2C. What the device needs of it:
+# - the chip's set-up, byte for byte what Adafruit's maintained driver
+#   (adafruit-circuitpython-ssd1306, SSD1306_I2C) sends for a 128x64 panel: its device
+#   probe, its command list, one command a transaction, then the panel cleared as its
+#   fill(0) and show() do (tests/test_display_setup.py holds these bytes to the driver's).
+#   Sent from here rather than by loading the driver: on the .mpy install the driver and
+#   its bus_device modules took 63 ms of a 550 ms start on the emulated Pico, to be
+#   dropped again at once;
 # - show() that sends only what changed since the last show, since a full frame costs
 #   23.5 ms of bus time at 400 kHz and a cursor move changes a few characters: each run of
 #   changed page rows (8-pixel bands) goes out through one column window (21h/22h) that
@@ -8,18 +13,15 @@
 #   controller's pointer runs on from one to the next); one full frame in a single
 #   transaction when that is fewer bytes;
 # - SH1106 1.3-inch modules: 132-column RAM with the glass on columns 2-129 and page
-#   addressing only, so rows go out page by page from their first changed column (+2).
-# - once the chip is set up, the driver's code is dropped from RAM (about 13 KB on the
-#   64-bit twin, half that on a board): the frame buffer it allocated stays, and the few
-#   commands needed later (contrast, on/off, invert, flip) go out exactly as the driver
-#   sends them, one [0x80, command] transaction each.
-# Every draw goes through self.canvas (firmware/gfx.py) over the driver's frame buffer.
+#   addressing only, so rows go out page by page from their first changed column (+2);
+# - the few commands needed later (contrast, on/off), one [0x80, command] transaction
+#   each, as the driver sends them.
+# Every draw goes through self.canvas (firmware/gfx.py) over the frame buffer.
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x
 
-import sys
 
 from firmware import gfx
 
@@ -30,26 +32,29 @@ _DIM = const(1)           # contrast while dimmed: still readable in a dark room
 _ENODEV = const(19)
 _SET_CONTRAST = const(0x81)
 _SET_DISP = const(0xAE)
-# The driver and its bus helper: needed only to set the chip up.
-_DRIVER_MODULES = ("adafruit_ssd1306", "adafruit_bus_device.i2c_device",
-                   "adafruit_bus_device.spi_device", "adafruit_bus_device")
+_MEM_ADDR_MODE = const(3)   # in SETUP: the byte after 20h, the addressing mode
+_PAGE_MODE = const(0x10)    # (00h: horizontal, what the SSD1306's show() needs)
+# The driver's power-on (AFh) and init_display() list for a 128x64 panel, internal VCC
+# (charge pump on), in its order: off; horizontal addressing; start line 0; segment remap;
+# multiplex 63; COM scan reversed; offset 0; COM pins 12h; clock 80h; precharge F1h;
+# VCOMH 30h; contrast FFh; RAM shown; not inverted; IREF 30h; charge pump 14h; on.
+SETUP = bytes((0xAF, 0xAE, 0x20, 0x00, 0x40, 0xA1, 0xA8, 0x3F, 0xC8, 0xD3, 0x00, 0xDA, 0x12,
+               0xD5, 0x80, 0xD9, 0xF1, 0xDB, 0x30, 0x81, 0xFF, 0xA4, 0xA6, 0xAD, 0x30, 0x8D,
+               0x14, 0xAF))
+# The driver's page-by-page clear on an SH1106 sets each page's column to these two bytes
+# (its page_column_start for a 128-pixel width), wrong for that chip: cleared again after.
+_SH_COL = b"\x00\x14"
 
 
 class _Bus:
-    """machine.I2C as the busio-like object adafruit_bus_device.I2CDevice drives: it only
-    needs try_lock/unlock (nothing else shares this bus) and writeto with start/end."""
+    """machine.I2C, counting the bytes each transaction puts on the wire (address byte +
+    payload), and writing a slice of a buffer without copying it."""
 
     def __init__(self, i2c):
         self.i2c = i2c
-        self.bytes_sent = 0     # address byte + payload, per transaction
+        self.bytes_sent = 0
 
-    def try_lock(self):
-        return True
-
-    def unlock(self):
-        pass
-
-    def writeto(self, addr, buf, *, start=0, end=None):
+    def writeto(self, addr, buf, start=0, end=None):
         if end is None:
             end = len(buf)
         if start or end != len(buf):
@@ -57,11 +62,9 @@ class _Bus:
         self.bytes_sent += 1 + end - start
         self.i2c.writeto(addr, buf)
 
-    def readfrom_into(self, addr, buf, *, start=0, end=None):
-        if end is None:
-            end = len(buf)
-        self.bytes_sent += 1 + end - start
-        self.i2c.readfrom_into(addr, memoryview(buf)[start:end])
+    def readfrom_into(self, addr, buf):
+        self.bytes_sent += 1 + len(buf)
+        self.i2c.readfrom_into(addr, buf)
 
 
 class Display:
@@ -74,23 +77,9 @@ class Display:
         self._sh1106 = controller == "sh1106"
         self._bus = _Bus(i2c)
         self._addr = addr
-        import adafruit_ssd1306
-        try:
-            # page_addressing for the SH1106 keeps the driver away from 21h/22h, which that
-            # chip does not have (it would read their arguments as other commands).
-            driver = adafruit_ssd1306.SSD1306_I2C(
-                width, height, self._bus, addr=addr, page_addressing=self._sh1106)
-        except ValueError:   # the driver's "No I2C device at address"
-            raise OSError(_ENODEV, "no display at 0x%02x" % addr)
-        finally:
-            adafruit_ssd1306 = None
-            # (CPython keeps them: the simulator builds many displays and has RAM to spare.)
-            if sys.implementation.name == "micropython":
-                for m in _DRIVER_MODULES:
-                    sys.modules.pop(m, None)
-        # byte 0 is the driver's 0x40 data prefix
-        self.buffer = driver.buffer
-        driver = None
+        # byte 0 is the 0x40 data prefix of a frame sent whole (the driver's layout)
+        self.buffer = bytearray(1 + (height // 8) * _PAGE_W)
+        self.buffer[0] = 0x40
         self._pages = height // 8
         frame = memoryview(self.buffer)
         self._frame = frame[1:]
@@ -109,10 +98,38 @@ class Display:
         self.dimmed = False
         self.is_on = True
         self.full_frames = 0       # shows that sent the whole frame
-        # The driver's init cleared the panel through horizontal addressing; an SH1106
-        # got that at the wrong columns, so clear it properly once.
+        self._setup()
+        # The set-up cleared the panel at the SSD1306's columns; an SH1106 got that at
+        # the wrong columns, so clear it properly once.
         if self._sh1106:
             self.show(full=True)
+
+    def _setup(self):
+        """Find the chip (OSError ENODEV when nothing answers), set it up and clear the
+        panel, in the driver's bytes (see the top of this file)."""
+        bus = self._bus
+        addr = self._addr
+        try:
+            bus.writeto(addr, b"")
+        except OSError:
+            # some ports refuse an empty write: a one-byte read, as the driver retries
+            try:
+                bus.readfrom_into(addr, bytearray(1))
+            except OSError:
+                raise OSError(_ENODEV, "no display at 0x%02x" % addr)
+        one = self._one
+        for i in range(len(SETUP)):
+            one[1] = _PAGE_MODE if i == _MEM_ADDR_MODE and self._sh1106 else SETUP[i]
+            bus.writeto(addr, one)
+        if self._sh1106:
+            # page by page: B0h+page, the two column bytes, then the page's 128 zeros
+            # (the frame buffer is still all zeros: its first page row, prefix included)
+            for p in range(self._pages):
+                self.command(0xB0 + p, _SH_COL[0], _SH_COL[1])
+                bus.writeto(addr, self.buffer, 0, 1 + _PAGE_W)
+        else:
+            self.command(0x21, 0, _PAGE_W - 1, 0x22, 0, self._pages - 1)
+            bus.writeto(addr, self.buffer)
 
     @property
     def bytes_sent(self):

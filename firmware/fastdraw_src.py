@@ -8,7 +8,7 @@
 # with no processor named refuses viper), so the viper source is this string. It becomes
 # machine code before it reaches a board: the frozen image's firmware/fastdraw_viper
 # (tools/native.py writes it out for the port's own mpy-cross), `make deploy`'s
-# firmware/fastdraw_armv6m.mpy, _xtensawin, _rv32imc (firmware/fastdraw.py loads the
+# firmware/fastdraw_armv6m.mpy, _xtensawin, _rv32imc (firmware/gfx.py loads the
 # board's own), `make mpy`'s for this machine. Only where none is there (a mip install
 # from source) does the board compile it at start: that made the import seven times as
 # long and needed a 24 KB heap against under 8 KB (the unix port).

@@ -15,18 +15,66 @@ import sys
 
 from firmware import fonts
 
-# The inner loops: native code where the runtime can run it (firmware/fastdraw.py loads
-# firmware/fastdraw_src.py as machine code for this processor), else the same four
-# functions in plain Python (firmware/gfx_py.py: the reference, CPython's path; tests/both/test_gfx_native.py checks
-# they draw the same bytes). A board with native code never loads the Python ones.
+# The inner loops: native code where the runtime can run it (firmware/fastdraw_src.py as
+# machine code for this processor, loaded below), else the same four functions in plain
+# Python (firmware/gfx_py.py: the reference, CPython's path; tests/both/test_gfx_native.py
+# checks they draw the same bytes). A board with native code never loads the Python ones.
+
+# MicroPython's native architectures, in the order of their numbers (py/persistentcode.h)
+_ARCH = ("", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
+         "xtensa", "xtensawin", "rv32imc")
+
+
+class _Native:
+    def __init__(self, ns):
+        self.cells = ns["cells"]
+        self.rect = ns["rect"]
+        self.diff_rows = ns["diff_rows"]
+        self.copy_rows = ns["copy_rows"]
+        self.newline_at = ns["newline_at"]
+
+
+def _load_native():
+    """The inner loops as machine code: from `make deploy` one .mpy per processor of the
+    boards, fastdraw_<arch>, of which the board loads its own (sys.implementation._mpy
+    names its native architecture), looked for first (a name not found in a folder of the
+    filesystem costs three lookups there, a few ms on littlefs; in an image almost none);
+    frozen into an image, fastdraw_viper; where neither is there (a mip install from
+    source) the source compiled here, once per start. Loaded here rather than by a module
+    of its own: on the .mpy install each module imported costs ~10 ms of start-up on an
+    RP2040."""
+    a = (sys.implementation._mpy >> 10) & 15
+    name = "firmware.fastdraw_" + (_ARCH[a] if a < len(_ARCH) else "none")
+    try:
+        __import__(name)
+        return sys.modules[name]
+    except ImportError:
+        pass
+    try:
+        from firmware import fastdraw_viper
+        return fastdraw_viper
+    except ImportError:
+        pass
+    from firmware import fastdraw_src
+    ns = {}
+    exec(fastdraw_src.SOURCE, ns)
+    fastdraw_src = None
+    # the 4 KB of source text leave RAM once compiled
+    from engine_mpy.modules import forget
+    forget("firmware.fastdraw_src", True)
+    return _Native(ns)
+
+
 _native = None
 if sys.implementation.name == "micropython":
     try:
-        from firmware import fastdraw as _native
+        _native = _load_native()
     except Exception:
         # no machine code for this processor (a port without native code, a .mpy made
         # for another): the Python below draws the same bytes, slower
         _native = None
+# The history's line search, in the same machine code (firmware/history.py), or None
+newline_at = getattr(_native, "newline_at", None)
 _OFF = const(0x4000)   # fastdraw's position packing
 _TEXT = const(0x10000)  # fastdraw.cells: the cells are the characters of a str
 

@@ -16,12 +16,13 @@ except ImportError:   # pragma: no cover
 from engine_mpy.lines import read_line as read_upto_newline, parse
 from firmware.store import HISTORY
 
-# Finding line ends: native code where it runs (firmware/fastdraw.py, loaded by the display
-# at start), else bytes.find (CPython; a port with no native code).
+# Finding line ends: native code where it runs (firmware/fastdraw_src.py newline_at, loaded
+# with the drawing's by firmware/gfx.py at start), else bytes.find (CPython; a port with no
+# native code).
 _newline_at = None
 if sys.implementation.name == "micropython":
     try:
-        from firmware.fastdraw import newline_at as _newline_at
+        from firmware.gfx import newline_at as _newline_at
     except Exception:      # no native code here
         _newline_at = None
 

@@ -308,4 +308,5 @@ def test_doc_colour_patterns_are_the_help_screens():
     assert len(consts.get("_COLOURS", ())) == 4 and len(consts.get("_PATTERNS", ())) == 4
     doc = _doc()
     for colour, pattern in zip(consts["_COLOURS"], consts["_PATTERNS"]):
-        assert "**%s %s**" % (colour, pattern) in doc
+        # (Help keeps its texts as bytes)
+        assert "**%s %s**" % (colour.decode(), pattern.decode()) in doc

@@ -71,7 +71,7 @@ def device_sources():
 # Native code, made for one processor: the drawing's viper source (firmware/fastdraw_src.py,
 # written out by tools/native.py) compiled once for each processor of the boards
 # (firmware/boards/: the RP2040, the ESP32 and ESP32-S3, the ESP32-C3), each under its own
-# name; firmware/fastdraw.py loads the board's own. (A frozen image: the port's mpy-cross.)
+# name; firmware/gfx.py loads the board's own. (A frozen image: the port's mpy-cross.)
 NATIVE_SRC = "firmware/fastdraw_src.py"
 NATIVE = native.NAME
 NATIVE_ARCHS = ("armv6m", "xtensawin", "rv32imc")

@@ -50,10 +50,9 @@ from tests.table_keys import dice_path  # noqa: E402
 
 KINDS = ("classic", "masters", "twist", "dice")
 MEM_FREE = 40000   # as the twin runner reports it, so About draws the same on both
-# (help_dice.py holds Help's texts for the Dice screens: no screen of its own; not phones:
-# the mash runs a Pico, which has no Wi-Fi; tests/test_table_sim.py drives it)
+# (not phones: the mash runs a Pico, which has no Wi-Fi; tests/test_table_sim.py drives it)
 SCREENS = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "firmware", "screens"))
-                 if f.endswith(".py") and f not in ("__init__.py", "base.py", "help_dice.py", "phones.py"))
+                 if f.endswith(".py") and f not in ("__init__.py", "base.py", "phones.py"))
 # What a run must have done, besides opening every screen (see Mash.missing()).
 FEATURES = ("hand", "undo", "correction", "twist_card_drawn", "twist_card_entered",
             "dice_rolled", "dice_entered", "display_off_woken", "power_cycle", "name_added",

@@ -71,14 +71,18 @@ _COLS = (W - 4) // 6   # small characters on a line between 2-pixel margins
 
 
 def wrap(text, cols=_COLS):
-    """Lines of at most cols characters, broken at spaces where there are any."""
+    """Lines of at most cols characters, broken at spaces where there are any. text may
+    be bytes (ASCII), and the lines are then bytes: on MicroPython every new str is first
+    looked up among all the names loaded (a long search once many .mpy modules are in),
+    a new bytes is not (firmware/screens/help.py)."""
     out = []
+    sp = b" " if type(text) is bytes else " "
     for word in text.split():
         while len(word) > cols:
             out.append(word[:cols])
             word = word[cols:]
         if out and len(out[-1]) + 1 + len(word) <= cols:
-            out[-1] = out[-1] + " " + word
+            out[-1] = out[-1] + sp + word
         else:
             out.append(word)
     return out

@@ -1,6 +1,6 @@
-# The display through the real Adafruit driver, our machine.I2C adapter and the fake
-# machine's I2C feeding the controller emulator: what was drawn is what the panel shows,
-# only changed rows go over the bus, and contrast/dim/power reach the chip.
+# The display (firmware/display.py: the driver's set-up bytes, tests/test_display_setup.py)
+# through the fake machine's I2C feeding the controller emulator: what was drawn is what
+# the panel shows, only changed rows go over the bus, and contrast/dim/power reach the chip.
 #
 # Byte counts on the wire (each transaction: 1 address byte + payload), worked out from
 # what show() sends for a run of changed rows p0..p1 whose changes lie in columns a..z:

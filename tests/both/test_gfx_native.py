@@ -1,4 +1,5 @@
-# The drawing layer's native inner loops (firmware/fastdraw.py, MicroPython's viper) draw
+# The drawing layer's native inner loops (firmware/fastdraw_src.py, MicroPython's viper,
+# loaded by firmware/gfx.py) draw
 # exactly the bytes of the Python reference (firmware/gfx_py.py):
 # the same seeded random operations, clipped at every edge, off the 8-row grid, inverted,
 # with characters outside ASCII, go to a native and a Python canvas, compared after each.
@@ -68,7 +69,7 @@ def test_native_draws_the_reference_bytes():
         assert gfx._native is None      # CPython: the Python reference is what runs
         assert gfx.Canvas(bytearray(1024))._nat is gfx_py
         return
-    assert gfx._native is not None, "firmware/fastdraw.py did not load on MicroPython"
+    assert gfx._native is not None, "the native inner loops (firmware/gfx.py) did not load on MicroPython"
     fast = gfx.Canvas(bytearray(1024))
     ref = gfx.Canvas(bytearray(1024), native=False)
     assert fast._nat is gfx._native and ref._nat is gfx_py

@@ -3,7 +3,8 @@
 # reference over the whole text, for seeded random files: lines long and short, numbers
 # of every width, lines that are not games, "\r" inside lines, heads cut by the chunk's
 # end, a last line with no newline. On MicroPython the line ends are found by native code
-# (firmware/fastdraw.py newline_at), which must load; CPython uses bytes.find.
+# (firmware/fastdraw_src.py newline_at, loaded by firmware/gfx.py), which must load;
+# CPython uses bytes.find.
 # micropython heap: 192K
 import io
 import sys
