@@ -17,14 +17,13 @@ from engine_mpy.lines import read_line as read_upto_newline, parse
 from firmware.store import HISTORY
 
 # Finding line ends: native code where it runs (firmware/fastdraw_src.py newline_at, loaded
-# with the drawing's by firmware/gfx.py at start), else bytes.find (CPython; a port with no
-# native code).
-_newline_at = None
-if sys.implementation.name == "micropython":
-    try:
-        from firmware.gfx import newline_at as _newline_at
-    except Exception:      # no native code here
-        _newline_at = None
+# with the drawing's by firmware/gfx.py, which the display loads at start), else bytes.find
+# (CPython; a port with no native code; a tool that draws nothing). Looked up, never
+# imported from here: the drawing's fonts would come with it.
+def newline_search():
+    """The native newline_at(buf, k, n), or None."""
+    return getattr(sys.modules.get("firmware.gfx"), "newline_at", None)
+
 
 HEAD = '{"format":"phase10-history","v":2}\n'
 N_MAX = 1000000000        # a game's number is below this (a billion finishes: never)
@@ -161,6 +160,7 @@ def index(f):
     ix = Index()
     starts = ix.starts
     nums = ix.nums
+    nl = newline_search()
     buf = bytearray(512)
     pos = 0            # the file offset of buf[0]
     start = 0          # where the line being read started
@@ -179,7 +179,7 @@ def index(f):
             num = _head_number(buf, 0, n)
         k = 0
         while k < n:
-            j = _newline_at(buf, k, n) if _newline_at else buf.find(b"\n", k, n)
+            j = nl(buf, k, n) if nl else buf.find(b"\n", k, n)
             if j < 0:
                 break
             if not head:

@@ -9,6 +9,7 @@
 import io
 import sys
 
+from firmware import gfx  # noqa: F401  (the display's drawing code: the device loads it at start)
 from firmware import history
 from firmware.histadd import newest
 
@@ -65,11 +66,11 @@ def _reference(text):
 
 
 def test_the_native_line_search_is_the_one_that_runs_on_micropython():
-    assert (history._newline_at is not None) == MPY
+    assert (history.newline_search() is not None) == MPY
     if MPY:
         b = bytearray(b"ab\ncd\n")
-        assert [history._newline_at(b, 0, 6), history._newline_at(b, 3, 6), history._newline_at(b, 6, 6),
-                history._newline_at(b, 0, 2)] == [2, 5, -1, -1]
+        assert [history.newline_search()(b, 0, 6), history.newline_search()(b, 3, 6), history.newline_search()(b, 6, 6),
+                history.newline_search()(b, 0, 2)] == [2, 5, -1, -1]
         # four bytes at a time: every offset and length against bytes.find
         r = Lcg(3)
         for case in range(300):
@@ -78,7 +79,7 @@ def test_the_native_line_search_is_the_one_that_runs_on_micropython():
                 b[i] = 10 if r.below(9) == 0 else (r.below(256) | 1) ^ (r.below(2) * 3)
             k = r.below(len(b) + 1)
             n = k + r.below(len(b) - k + 1)
-            assert history._newline_at(b, k, n) == b.find(b"\n", k, n), (case, bytes(b), k, n)
+            assert history.newline_search()(b, k, n) == b.find(b"\n", k, n), (case, bytes(b), k, n)
 
 
 def test_the_index_finds_every_line_and_the_numbers_its_chunks_hold():
