@@ -12,7 +12,7 @@
 #   {"tiebreak": 1}   the player who went out first in it
 # Everything else (points, phases, totals, dealer, winner) is derived by replaying.
 from engine_mpy.game import Game, RuleError, check_names, check_int
-from engine_mpy.phases import DECK_COUNTS, PHASE_CARDS, phase_text
+from engine_mpy.phases import DECK_COUNTS, PHASE_CARDS, HAND_SIZE, phase_text
 from engine_mpy import handcheck
 
 try:
@@ -120,10 +120,17 @@ class CardGame(Game):
         dealer = check_int(s.get("dealer", 0), 0, len(players) - 1, "The first dealer")
         return {"players": players, "dealer": dealer}
 
+    # Masters: the phase a player names says whether they completed it (known_completion)
+    NAMED = False
+
     # --- what differs between Classic and Masters ---------------------------------------
     def attempted(self, st, p, rec):
         """The phase player p attempts in the next hand (0 when none is to be attempted)."""
         raise NotImplementedError
+
+    def attempts(self, st, chosen):
+        """attempted() of every player, a new list."""
+        return [self.attempted(st, p, chosen) for p in range(st.n)]
 
     # --- one hand ------------------------------------------------------------------------
     def step(self, st, rec, index):
@@ -132,10 +139,9 @@ class CardGame(Game):
         names = self.settings["players"]
         if "tiebreak" in rec:
             return self._tiebreak(st, rec, names)
-        out, chosen, entries, points, completed, flags, need_flags = self._judge(st, rec, names)
+        out, chosen, entries, points, completed, flags, need_flags, phases = self._judge(st, rec, names)
         # The hand stands: apply it.
         n = st.n
-        phases = [self.attempted(st, p, chosen) for p in range(n)]
         for p in range(n):
             st.total[p] += points[p]
             if completed[p]:
@@ -153,7 +159,7 @@ class CardGame(Game):
 
     def _judge(self, st, rec, names):
         """Every check of a hand record against state st, nothing changed: (out, chosen,
-        entries, points, completed, flags, need_flags), or RuleError."""
+        entries, points, completed, flags, need_flags, phases attempted), or RuleError."""
         if st.tiebreak:
             raise RuleError(
                 "A tie-break hand between %s is due: record who went out first in it." % _join(names, st.tiebreak)
@@ -171,25 +177,65 @@ class CardGame(Game):
         if said is not None and (not isinstance(said, list) or len(said) != n):
             raise RuleError("completed flags must list every player")
         chosen = self.chosen_phases(st, rec, out, names)
-        entries = []
-        points = []
-        completed = []
-        flags = []
+        entries = [None] * n
+        points = [0] * n
+        completed = [False] * n
+        flags = [None] * n
         need_flags = False
+        deck = self.DECK
+        # the cards of each kind across the table (the deck holds only so many)
+        k0 = k1 = k2 = k3 = 0
+        phases = self.attempts(st, chosen)
+        named = self.NAMED
         for p in range(n):
+            ph = phases[p]
+            e = left[p]
+            if p == out:
+                if e is None:
+                    completed[p] = True      # went out: no cards, the phase completed
+                    continue
+            elif said is None and type(e) is list and len(e) == 4:
+                # The common entry (four counts that break no rule) is judged here without
+                # building a message; judge() below words whatever is wrong.
+                a, b, c, d = e
+                if (type(a) is int and type(b) is int and type(c) is int and type(d) is int
+                        and 0 <= a <= deck[0] and 0 <= b <= deck[1] and 0 <= c <= deck[2] and 0 <= d <= deck[3]):
+                    h = a + b + c + d
+                    ok = None
+                    if h == HAND_SIZE:
+                        ok = False
+                    elif 0 < h <= HAND_SIZE - PHASE_CARDS[ph]:
+                        ok = True
+                    # (Masters: with no phase named, phase_cards() allows more cards than
+                    # PHASE_CARDS[0]; only "did not complete" agrees with naming none)
+                    if ok is not None and (not named or ok == (ph != 0)):
+                            entries[p] = e
+                            points[p] = handcheck.card_points(e)
+                            completed[p] = ok
+                            k0 += a
+                            k1 += b
+                            k2 += c
+                            k3 += d
+                            continue
             try:
-                e, pts, ok, flag = self.judge(st, p, out, left[p], said[p] if said else None, chosen, names)
+                e, pts, ok, flag = self.judge(st, p, out, e, said[p] if said else None, chosen, names)
             except RuleError as x:
                 x.player = p         # the screen goes to this player's entry
                 raise
-            entries.append(e)
-            points.append(pts)
-            completed.append(ok)
-            flags.append(flag)
+            entries[p] = e
+            points[p] = pts
+            completed[p] = ok
+            flags[p] = flag
             if flag is not None:
                 need_flags = True
-        handcheck.check_deck(names, entries, self.DECK)
-        return out, chosen, entries, points, completed, flags, need_flags
+            if type(e) is list:
+                k0 += e[0]
+                k1 += e[1]
+                k2 += e[2]
+                k3 += e[3]
+        if k0 > deck[0] or k1 > deck[1] or k2 > deck[2] or k3 > deck[3]:
+            handcheck.check_deck(names, entries, deck)   # says which kind
+        return out, chosen, entries, points, completed, flags, need_flags, phases
 
     def chosen_phases(self, st, rec, out, names):
         return None

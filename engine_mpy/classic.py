@@ -52,6 +52,13 @@ class Classic(CardGame):
         s = st.step[p]
         return self._seq[s] if s < len(self._seq) else 0
 
+    def attempts(self, st, chosen):
+        if self.settings["variation"] == TEN_HANDS:
+            return [st.hands + 1 if st.hands < 10 else 0] * st.n
+        seq = self._seq
+        last = len(seq)
+        return [seq[s] if s < last else 0 for s in st.step]
+
     def advance(self, st, p, phase):
         st.step[p] += 1
 
