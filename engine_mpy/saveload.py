@@ -4,7 +4,7 @@
 # A module of its own because the device reads a save only at start: it is dropped from
 # RAM after that.
 from engine_mpy.savefile import SaveError, HEAD_MAX, value, version, new_game, feed, keep_record
-from engine_mpy.lines import read_line, parse
+from engine_mpy.lines import read_line, parse, Lines
 
 LINE_MAX = 1024   # a record's line (a Twist hand of six players is under 200)
 
@@ -47,8 +47,9 @@ def load(f, sink=None, keep=None):
     d = None
     pos = len(head)
     i = 0
+    lines = Lines(f)
     while True:
-        line = read_line(f, LINE_MAX)
+        line = lines.line(LINE_MAX)
         if not line:
             break
         start = pos
