@@ -141,9 +141,9 @@ class CardGame(Game):
             return self._tiebreak(st, rec, names)
         out, chosen, entries, points, completed, flags, need_flags, phases = self._judge(st, rec, names)
         # The hand stands: apply it.
-        n = st.n
-        for p in range(n):
-            st.total[p] += points[p]
+        total = st.total
+        for p in range(st.n):
+            total[p] += points[p]
             if completed[p]:
                 self.advance(st, p, phases[p])
         st.won[out] += 1
@@ -183,40 +183,49 @@ class CardGame(Game):
         flags = [None] * n
         need_flags = False
         deck = self.DECK
+        d0, d1, d2, d3 = deck
         # the cards of each kind across the table (the deck holds only so many)
         k0 = k1 = k2 = k3 = 0
         phases = self.attempts(st, chosen)
         named = self.NAMED
+        # names looked up once a hand, not once a player (a lookup is a hash and a
+        # division on the board)
+        tp = type
+        INT = int
+        LIST = list
+        hand = HAND_SIZE
+        laid = PHASE_CARDS
+        points_of = handcheck.card_points
         for p in range(n):
-            ph = phases[p]
             e = left[p]
             if p == out:
                 if e is None:
                     completed[p] = True      # went out: no cards, the phase completed
                     continue
-            elif said is None and type(e) is list and len(e) == 4:
+            elif said is None and tp(e) is LIST and len(e) == 4:
                 # The common entry (four counts that break no rule) is judged here without
                 # building a message; judge() below words whatever is wrong.
                 a, b, c, d = e
-                if (type(a) is int and type(b) is int and type(c) is int and type(d) is int
-                        and 0 <= a <= deck[0] and 0 <= b <= deck[1] and 0 <= c <= deck[2] and 0 <= d <= deck[3]):
+                if (tp(a) is INT and tp(b) is INT and tp(c) is INT and tp(d) is INT
+                        and 0 <= a <= d0 and 0 <= b <= d1 and 0 <= c <= d2 and 0 <= d <= d3):
                     h = a + b + c + d
+                    ph = phases[p]
                     ok = None
-                    if h == HAND_SIZE:
+                    if h == hand:
                         ok = False
-                    elif 0 < h <= HAND_SIZE - PHASE_CARDS[ph]:
+                    elif 0 < h <= hand - laid[ph]:
                         ok = True
                     # (Masters: with no phase named, phase_cards() allows more cards than
                     # PHASE_CARDS[0]; only "did not complete" agrees with naming none)
                     if ok is not None and (not named or ok == (ph != 0)):
-                            entries[p] = e
-                            points[p] = handcheck.card_points(e)
-                            completed[p] = ok
-                            k0 += a
-                            k1 += b
-                            k2 += c
-                            k3 += d
-                            continue
+                        entries[p] = e
+                        points[p] = points_of(e)
+                        completed[p] = ok
+                        k0 += a
+                        k1 += b
+                        k2 += c
+                        k3 += d
+                        continue
             try:
                 e, pts, ok, flag = self.judge(st, p, out, e, said[p] if said else None, chosen, names)
             except RuleError as x:
@@ -228,12 +237,12 @@ class CardGame(Game):
             flags[p] = flag
             if flag is not None:
                 need_flags = True
-            if type(e) is list:
+            if tp(e) is LIST:
                 k0 += e[0]
                 k1 += e[1]
                 k2 += e[2]
                 k3 += e[3]
-        if k0 > deck[0] or k1 > deck[1] or k2 > deck[2] or k3 > deck[3]:
+        if k0 > d0 or k1 > d1 or k2 > d2 or k3 > d3:
             handcheck.check_deck(names, entries, deck)   # says which kind
         return out, chosen, entries, points, completed, flags, need_flags, phases
 

@@ -86,6 +86,12 @@ class Classic(CardGame):
                 self.settle(st, list(range(st.n)))
             return
         last = len(self._seq)
-        finishers = [p for p in range(st.n) if completed[p] and st.step[p] == last]
+        step = st.step
+        finishers = None      # (built only in the hand that ends the game)
+        for p in range(st.n):
+            if completed[p] and step[p] == last:
+                if finishers is None:
+                    finishers = []
+                finishers.append(p)
         if finishers:
             self.settle(st, finishers)
