@@ -43,17 +43,19 @@ class Rows:
 
     def append(self, out, points, completed, phases, totals):
         b = self.b
-        i = self.count * self.size
-        if i + self.size > len(b):
-            b.extend(bytes(self.size))   # past the longest game (never, by the rules)
+        size = self.size
+        i = self.count * size
+        if i + size > len(b):
+            b.extend(bytes(size))   # past the longest game (never, by the rules)
         b[i] = out
-        for p in range(self.n):
-            t = totals[p]
+        p = 0
+        for t in totals:
             b[i + 1] = points[p] // 5
             b[i + 2] = phases[p] | (0x80 if completed[p] else 0)
             b[i + 3] = t >> 8
             b[i + 4] = t & 0xFF
             i += 4
+            p += 1
         self.count += 1
 
     def __getitem__(self, h):
@@ -166,15 +168,21 @@ class CardGame(Game):
             )
         if st.over:
             raise RuleError("The game is over: %s won." % _join(names, st.winners))
+        # names looked up once a hand, not once a player: a global or builtin name costs
+        # two hashed lookups (a division each on the board), a local none
+        tp = type
+        INT = int
+        LIST = list
         n = st.n
         out = rec.get("out")
-        if not isinstance(out, int) or out is True or out is False or not 0 <= out < n:
+        # (type(x) is int: a JSON true is a bool, not an int)
+        if tp(out) is not INT or not 0 <= out < n:
             raise RuleError("Say who went out: exactly one player ends each hand.")
         left = rec.get("left")
-        if not isinstance(left, list) or len(left) != n:
+        if tp(left) is not LIST or len(left) != n:
             raise RuleError("Enter the cards left for every player.")
         said = rec.get("done")
-        if said is not None and (not isinstance(said, list) or len(said) != n):
+        if said is not None and (tp(said) is not LIST or len(said) != n):
             raise RuleError("completed flags must list every player")
         chosen = self.chosen_phases(st, rec, out, names)
         entries = [None] * n
@@ -188,11 +196,6 @@ class CardGame(Game):
         k0 = k1 = k2 = k3 = 0
         phases = self.attempts(st, chosen)
         named = self.NAMED
-        # names looked up once a hand, not once a player (a lookup is a hash and a
-        # division on the board)
-        tp = type
-        INT = int
-        LIST = list
         hand = HAND_SIZE
         laid = PHASE_CARDS
         points_of = handcheck.card_points

@@ -120,6 +120,11 @@ class Lines:
         self.n = 0         # the bytes the block holds
 
     def line(self, limit):
+        i = self.i
+        j = self.buf.find(b"\n", i, self.n)
+        if j >= 0 and j < i + limit:     # the common line: whole in the block
+            self.i = j + 1
+            return bytes(self.mv[i:j + 1])
         buf = self.buf
         out = b""
         while True:

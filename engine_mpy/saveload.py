@@ -54,13 +54,13 @@ def load(f, sink=None, keep=None):
             break
         start = pos
         pos += len(line)
-        if not line.endswith(b"\n"):
+        if line[-1] != 10:       # no newline at its end
             if len(line) == LINE_MAX:
                 raise SaveError("hand %d: the line is too long" % (i + 1))
             game.torn = i + 1      # the power went while this line was added
             pos = start
             break
-        if not line.strip():
+        if line[0] != 123 and not line.strip():    # (a record's line starts with "{")
             continue
         rec = value(line, i)
         norm = feed(game, rec, i)

@@ -101,7 +101,10 @@ class GameFile:
         self.at = -1
 
     def loaded(self, game, i, norm, start, line):
-        """saveload's sink while the save is read: note where record i's line starts."""
+        """saveload's sink while the save is read: note where record i's line starts
+        (version 1 has no lines to index: firmware/gameload.py copies it out after)."""
+        if start is None:
+            return
         self.starts.append(start)
         self.end = start + len(line)
         self.n = len(self.starts)

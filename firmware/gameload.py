@@ -19,13 +19,9 @@ def load(store, name):
     from engine_mpy import saveload
     gf = GameFile(store, name)
 
-    def sink(game, i, norm, start, line):
-        if start is not None:      # version 1 has no lines to index: _convert below
-            gf.loaded(game, i, norm, start, line)
-
     def read(f):
         gf.__init__(store, name)
-        return saveload.load(f, sink, gf)
+        return saveload.load(f, gf.loaded, gf)
     from firmware import storeread
     game, msg, unread = storeread.recover(store, name, read)
     if game is None:
