@@ -12,7 +12,7 @@
 #   {"tiebreak": 1}   the player who went out first in it
 # Everything else (points, phases, totals, dealer, winner) is derived by replaying.
 from engine_mpy.game import Game, RuleError, check_names, check_int
-from engine_mpy.phases import DECK_COUNTS, PHASE_CARDS, HAND_SIZE, phase_text
+from engine_mpy.phases import DECK_COUNTS, PHASE_CARDS, CARD_POINTS, HAND_SIZE, phase_text
 from engine_mpy import handcheck
 
 try:
@@ -161,7 +161,8 @@ class CardGame(Game):
 
     def _judge(self, st, rec, names):
         """Every check of a hand record against state st, nothing changed: (out, chosen,
-        entries, points, completed, flags, need_flags, phases attempted), or RuleError."""
+        entries, points, completed, flags (None when no flag is to be saved), need_flags,
+        phases attempted), or RuleError."""
         if st.tiebreak:
             raise RuleError(
                 "A tie-break hand between %s is due: record who went out first in it." % _join(names, st.tiebreak)
@@ -173,22 +174,23 @@ class CardGame(Game):
         tp = type
         INT = int
         LIST = list
+        ln = len
         n = st.n
         out = rec.get("out")
         # (type(x) is int: a JSON true is a bool, not an int)
         if tp(out) is not INT or not 0 <= out < n:
             raise RuleError("Say who went out: exactly one player ends each hand.")
         left = rec.get("left")
-        if tp(left) is not LIST or len(left) != n:
+        if tp(left) is not LIST or ln(left) != n:
             raise RuleError("Enter the cards left for every player.")
         said = rec.get("done")
-        if said is not None and (tp(said) is not LIST or len(said) != n):
+        if said is not None and (tp(said) is not LIST or ln(said) != n):
             raise RuleError("completed flags must list every player")
         chosen = self.chosen_phases(st, rec, out, names)
         entries = [None] * n
         points = [0] * n
         completed = [False] * n
-        flags = [None] * n
+        flags = None          # made when a player's flag is to be saved
         need_flags = False
         deck = self.DECK
         d0, d1, d2, d3 = deck
@@ -198,14 +200,14 @@ class CardGame(Game):
         named = self.NAMED
         hand = HAND_SIZE
         laid = PHASE_CARDS
-        points_of = handcheck.card_points
+        c0, c1, c2, c3 = CARD_POINTS
         for p in range(n):
             e = left[p]
             if p == out:
                 if e is None:
                     completed[p] = True      # went out: no cards, the phase completed
                     continue
-            elif said is None and tp(e) is LIST and len(e) == 4:
+            elif said is None and tp(e) is LIST and ln(e) == 4:
                 # The common entry (four counts that break no rule) is judged here without
                 # building a message; judge() below words whatever is wrong.
                 a, b, c, d = e
@@ -222,7 +224,7 @@ class CardGame(Game):
                     # PHASE_CARDS[0]; only "did not complete" agrees with naming none)
                     if ok is not None and (not named or ok == (ph != 0)):
                         entries[p] = e
-                        points[p] = points_of(e)
+                        points[p] = a * c0 + b * c1 + c * c2 + d * c3   # handcheck.card_points
                         completed[p] = ok
                         k0 += a
                         k1 += b
@@ -237,8 +239,10 @@ class CardGame(Game):
             entries[p] = e
             points[p] = pts
             completed[p] = ok
-            flags[p] = flag
             if flag is not None:
+                if flags is None:
+                    flags = [None] * n
+                flags[p] = flag
                 need_flags = True
             if tp(e) is LIST:
                 k0 += e[0]

@@ -57,7 +57,11 @@ class Classic(CardGame):
             return [st.hands + 1 if st.hands < 10 else 0] * st.n
         seq = self._seq
         last = len(seq)
-        return [seq[s] if s < last else 0 for s in st.step]
+        out = list(st.step)       # (a loop, not a comprehension: no closure made a hand)
+        for p in range(st.n):
+            s = out[p]
+            out[p] = seq[s] if s < last else 0
+        return out
 
     def advance(self, st, p, phase):
         st.step[p] += 1

@@ -36,7 +36,8 @@ def quick(g, st, rec):
         r = g._judge(st, rec, g.settings["players"])
     except RuleError as x:
         return ("refused", x.args[0], x.player)
-    return ("ok", r[2], r[3], r[4], r[5], r[7])
+    flags = r[5] if r[5] is not None else [None] * len(r[2])    # None: no flag to save
+    return ("ok", r[2], r[3], r[4], flags, r[7])
 
 
 ODD = [None, 0, True, 1.5, "3", -1, [0, 0, 0, 0], [1, 2, 3], [10, 0, 0, 0, 0], (10, 0, 0, 0),
