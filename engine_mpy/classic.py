@@ -91,7 +91,9 @@ class Classic(CardGame):
             return
         last = len(self._seq)
         step = st.step
-        finishers = None      # (built only in the hand that ends the game)
+        if max(step) < last:
+            return            # nobody has completed the last phase (nearly every hand)
+        finishers = None
         for p in range(st.n):
             if completed[p] and step[p] == last:
                 if finishers is None:

@@ -13,7 +13,9 @@
 # nested "[" would otherwise exhaust a board's heap while parsed, and CPython's recursion).
 # Within those bounds parsing needs a few KB at most: a MemoryError there is a heap short
 # at that moment, the file is kept as it is and read again later.
-import json
+from engine_mpy.modules import builtin
+
+json = builtin("json")
 
 try:
     from micropython import const

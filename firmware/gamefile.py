@@ -7,12 +7,10 @@
 # here until save() puts it on the flash: a new hand as an appended line; an undo or a
 # correction by writing the file whole (atomically, through the store); drop() forgets it
 # when the flash refused. Reading a save at start is firmware/gameload.py (then dropped).
-import json
+from engine_mpy.modules import builtin
 
-try:
-    from array import array
-except ImportError:   # pragma: no cover
-    array = None
+json = builtin("json")
+array = builtin("array").array
 
 
 

@@ -1,11 +1,9 @@
 # Reading the running game at start (firmware/gamefile.py keeps its records on the flash;
 # engine_mpy/saveload.py reads the format): only start-up needs this, so it leaves RAM after.
-import json
+from engine_mpy.modules import builtin
 
-try:
-    from array import array
-except ImportError:   # pragma: no cover
-    array = None
+json = builtin("json")
+array = builtin("array").array
 
 from engine_mpy import savefile
 from firmware.gamefile import GameFile
