@@ -18,6 +18,19 @@ def _folder_with(name, text):
         f.write(text)
 
 
+def _remove_folder():
+    import os
+    for name in ("json.py", "array.py"):
+        try:
+            os.remove(FOLDER + "/" + name)
+        except OSError:
+            pass
+    try:
+        os.rmdir(FOLDER)
+    except OSError:
+        pass
+
+
 def test_builtin_is_the_built_in_module_not_a_file_on_the_path():
     _folder_with("json.py", "raise ImportError('the file json.py was imported')\n")
     _folder_with("array.py", "raise ImportError('the file array.py was imported')\n")
@@ -30,6 +43,7 @@ def test_builtin_is_the_built_in_module_not_a_file_on_the_path():
         assert a[0] == 7
     finally:
         sys.path.remove(FOLDER)
+        _remove_folder()
 
 
 def test_a_plain_import_would_take_the_file_on_micropython():
@@ -47,3 +61,4 @@ def test_a_plain_import_would_take_the_file_on_micropython():
         assert took_file
     finally:
         sys.path.remove(FOLDER)
+        _remove_folder()
