@@ -12,7 +12,7 @@
 #   {"tiebreak": 1}   the player who went out first in it
 # Everything else (points, phases, totals, dealer, winner) is derived by replaying.
 from engine_mpy.game import Game, RuleError, check_names, check_int
-from engine_mpy.phases import DECK_COUNTS, PHASE_CARDS, phase_text
+from engine_mpy.phases import DECK_COUNTS, PHASE_CARDS, CARD_POINTS, HAND_SIZE, phase_text
 from engine_mpy import handcheck
 
 try:
@@ -43,17 +43,19 @@ class Rows:
 
     def append(self, out, points, completed, phases, totals):
         b = self.b
-        i = self.count * self.size
-        if i + self.size > len(b):
-            b.extend(bytes(self.size))   # past the longest game (never, by the rules)
+        size = self.size
+        i = self.count * size
+        if i + size > len(b):
+            b.extend(bytes(size))   # past the longest game (never, by the rules)
         b[i] = out
-        for p in range(self.n):
-            t = totals[p]
+        p = 0
+        for t in totals:
             b[i + 1] = points[p] // 5
             b[i + 2] = phases[p] | (0x80 if completed[p] else 0)
             b[i + 3] = t >> 8
             b[i + 4] = t & 0xFF
             i += 4
+            p += 1
         self.count += 1
 
     def __getitem__(self, h):
@@ -120,10 +122,17 @@ class CardGame(Game):
         dealer = check_int(s.get("dealer", 0), 0, len(players) - 1, "The first dealer")
         return {"players": players, "dealer": dealer}
 
+    # Masters: the phase a player names says whether they completed it (known_completion)
+    NAMED = False
+
     # --- what differs between Classic and Masters ---------------------------------------
     def attempted(self, st, p, rec):
         """The phase player p attempts in the next hand (0 when none is to be attempted)."""
         raise NotImplementedError
+
+    def attempts(self, st, chosen):
+        """attempted() of every player, a new list."""
+        return [self.attempted(st, p, chosen) for p in range(st.n)]
 
     # --- one hand ------------------------------------------------------------------------
     def step(self, st, rec, index):
@@ -132,12 +141,11 @@ class CardGame(Game):
         names = self.settings["players"]
         if "tiebreak" in rec:
             return self._tiebreak(st, rec, names)
-        out, chosen, entries, points, completed, flags, need_flags = self._judge(st, rec, names)
+        out, chosen, entries, points, completed, flags, need_flags, phases = self._judge(st, rec, names)
         # The hand stands: apply it.
-        n = st.n
-        phases = [self.attempted(st, p, chosen) for p in range(n)]
-        for p in range(n):
-            st.total[p] += points[p]
+        total = st.total
+        for p in range(st.n):
+            total[p] += points[p]
             if completed[p]:
                 self.advance(st, p, phases[p])
         st.won[out] += 1
@@ -153,43 +161,97 @@ class CardGame(Game):
 
     def _judge(self, st, rec, names):
         """Every check of a hand record against state st, nothing changed: (out, chosen,
-        entries, points, completed, flags, need_flags), or RuleError."""
+        entries, points, completed, flags (None when no flag is to be saved), need_flags,
+        phases attempted), or RuleError."""
         if st.tiebreak:
             raise RuleError(
                 "A tie-break hand between %s is due: record who went out first in it." % _join(names, st.tiebreak)
             )
         if st.over:
             raise RuleError("The game is over: %s won." % _join(names, st.winners))
+        # names looked up once a hand, not once a player: a global or builtin name costs
+        # two hashed lookups (a division each on the board), a local none
+        tp = type
+        INT = int
+        LIST = list
+        ln = len
         n = st.n
         out = rec.get("out")
-        if not isinstance(out, int) or out is True or out is False or not 0 <= out < n:
+        # (type(x) is int: a JSON true is a bool, not an int)
+        if tp(out) is not INT or not 0 <= out < n:
             raise RuleError("Say who went out: exactly one player ends each hand.")
         left = rec.get("left")
-        if not isinstance(left, list) or len(left) != n:
+        if tp(left) is not LIST or ln(left) != n:
             raise RuleError("Enter the cards left for every player.")
         said = rec.get("done")
-        if said is not None and (not isinstance(said, list) or len(said) != n):
+        if said is not None and (tp(said) is not LIST or ln(said) != n):
             raise RuleError("completed flags must list every player")
         chosen = self.chosen_phases(st, rec, out, names)
-        entries = []
-        points = []
-        completed = []
-        flags = []
+        entries = [None] * n
+        points = [0] * n
+        completed = [False] * n
+        flags = None          # made when a player's flag is to be saved
         need_flags = False
+        deck = self.DECK
+        d0, d1, d2, d3 = deck
+        # the cards of each kind across the table (the deck holds only so many)
+        k0 = k1 = k2 = k3 = 0
+        phases = self.attempts(st, chosen)
+        named = self.NAMED
+        hand = HAND_SIZE
+        laid = PHASE_CARDS
+        c0, c1, c2, c3 = CARD_POINTS
         for p in range(n):
+            e = left[p]
+            if p == out:
+                if e is None:
+                    completed[p] = True      # went out: no cards, the phase completed
+                    continue
+            elif said is None and tp(e) is LIST and ln(e) == 4:
+                # The common entry (four counts that break no rule) is judged here without
+                # building a message; judge() below words whatever is wrong.
+                a, b, c, d = e
+                if (tp(a) is INT and tp(b) is INT and tp(c) is INT and tp(d) is INT
+                        and 0 <= a <= d0 and 0 <= b <= d1 and 0 <= c <= d2 and 0 <= d <= d3):
+                    h = a + b + c + d
+                    ph = phases[p]
+                    ok = None
+                    if h == hand:
+                        ok = False
+                    elif 0 < h <= hand - laid[ph]:
+                        ok = True
+                    # (Masters: with no phase named, phase_cards() allows more cards than
+                    # PHASE_CARDS[0]; only "did not complete" agrees with naming none)
+                    if ok is not None and (not named or ok == (ph != 0)):
+                        entries[p] = e
+                        points[p] = a * c0 + b * c1 + c * c2 + d * c3   # handcheck.card_points
+                        completed[p] = ok
+                        k0 += a
+                        k1 += b
+                        k2 += c
+                        k3 += d
+                        continue
             try:
-                e, pts, ok, flag = self.judge(st, p, out, left[p], said[p] if said else None, chosen, names)
+                e, pts, ok, flag = self.judge(st, p, out, e, said[p] if said else None, chosen, names)
             except RuleError as x:
                 x.player = p         # the screen goes to this player's entry
                 raise
-            entries.append(e)
-            points.append(pts)
-            completed.append(ok)
-            flags.append(flag)
+            entries[p] = e
+            points[p] = pts
+            completed[p] = ok
             if flag is not None:
+                if flags is None:
+                    flags = [None] * n
+                flags[p] = flag
                 need_flags = True
-        handcheck.check_deck(names, entries, self.DECK)
-        return out, chosen, entries, points, completed, flags, need_flags
+            if tp(e) is LIST:
+                k0 += e[0]
+                k1 += e[1]
+                k2 += e[2]
+                k3 += e[3]
+        if k0 > d0 or k1 > d1 or k2 > d2 or k3 > d3:
+            handcheck.check_deck(names, entries, deck)   # says which kind
+        return out, chosen, entries, points, completed, flags, need_flags, phases
 
     def chosen_phases(self, st, rec, out, names):
         return None

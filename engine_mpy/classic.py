@@ -52,6 +52,17 @@ class Classic(CardGame):
         s = st.step[p]
         return self._seq[s] if s < len(self._seq) else 0
 
+    def attempts(self, st, chosen):
+        if self.settings["variation"] == TEN_HANDS:
+            return [st.hands + 1 if st.hands < 10 else 0] * st.n
+        seq = self._seq
+        last = len(seq)
+        out = list(st.step)       # (a loop, not a comprehension: no closure made a hand)
+        for p in range(st.n):
+            s = out[p]
+            out[p] = seq[s] if s < last else 0
+        return out
+
     def advance(self, st, p, phase):
         st.step[p] += 1
 
@@ -79,6 +90,14 @@ class Classic(CardGame):
                 self.settle(st, list(range(st.n)))
             return
         last = len(self._seq)
-        finishers = [p for p in range(st.n) if completed[p] and st.step[p] == last]
+        step = st.step
+        if max(step) < last:
+            return            # nobody has completed the last phase (nearly every hand)
+        finishers = None
+        for p in range(st.n):
+            if completed[p] and step[p] == last:
+                if finishers is None:
+                    finishers = []
+                finishers.append(p)
         if finishers:
             self.settle(st, finishers)

@@ -165,24 +165,29 @@ class DiceGame(Game):
         return len(self.settings["players"]) == 1
 
     def _faces(self, rec):
-        """The face index each die shows, from a record's "faces" (ten digits 0-5, die by die)
-        or "dice" (ten results read off real dice, any order)."""
+        """(faces, how, text): the face index each die shows, from a record's "faces" (ten
+        digits 0-5, die by die) or "dice" (ten results read off real dice, any order), and
+        the faces as saved (faces_text)."""
         if "dice" in rec:
             pairs = [parse_die(t) for t in rec["dice"]]
-            return match_dice(pairs)[0], "entered"
+            faces = match_dice(pairs)[0]
+            return faces, "entered", faces_text(faces)
         f = rec["faces"]
         if not isinstance(f, str) or len(f) != N_DICE:
             raise RuleError("A turn needs the faces of all ten dice.")
-        faces = bytearray(N_DICE)
+        if f.strip("012345"):
+            # a character that is no face: named below (the common turn skips this loop)
+            for d in range(N_DICE):
+                k = ord(f[d]) - 48
+                if not 0 <= k <= 5:
+                    raise RuleError("A die has faces 0 to 5; die %d shows %s." % (d + 1, f[d]))
+        faces = bytearray(f.encode())      # ten digits, so ten bytes
         for d in range(N_DICE):
-            k = ord(f[d]) - 48
-            if not 0 <= k <= 5:
-                raise RuleError("A die has faces 0 to 5; die %d shows %s." % (d + 1, f[d]))
-            faces[d] = k
+            faces[d] -= 48
         how = rec.get("how", "rolled")
         if how not in ("rolled", "entered"):
             raise RuleError("A turn is rolled or entered, not %s." % (how,))
-        return faces, how
+        return faces, how, f      # f is already the faces' text
 
     def step(self, st, rec, index):
         if st.over:
@@ -193,7 +198,7 @@ class DiceGame(Game):
         want = st.order[st.at]
         if p != want:
             raise RuleError("It is %s's turn, not %s's." % (self.name(want), self.name(p)))
-        faces, how = self._faces(rec)
+        faces, how, text = self._faces(rec)
         nums = bytearray(N_DICE)
         cols = bytearray(N_DICE)
         show_faces(faces, nums, cols)
@@ -226,8 +231,8 @@ class DiceGame(Game):
             # a made phase short of 10: the same player goes on
         # "how" is saved only for entered dice: rolled is the default and most turns are rolled.
         if how == "entered":
-            return {"player": p, "faces": faces_text(faces), "how": how}
-        return {"player": p, "faces": faces_text(faces)}
+            return {"player": p, "faces": text, "how": how}
+        return {"player": p, "faces": text}
 
     def _first_finish(self, st, p):
         st.first = p

@@ -137,7 +137,8 @@ class Game:
 
     def header(self):
         """The save's first line (with its newline): engine_mpy/savefile.py."""
-        import json
+        from engine_mpy.modules import builtin
+        json = builtin("json")
         return '{"format":%s,"v":%d,"game":%s,"settings":%s}\n' % (
             json.dumps(SAVE_FORMAT), SAVE_VERSION, json.dumps(self.KIND),
             json.dumps(self.settings, separators=(",", ":")))

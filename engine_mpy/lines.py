@@ -13,7 +13,9 @@
 # nested "[" would otherwise exhaust a board's heap while parsed, and CPython's recursion).
 # Within those bounds parsing needs a few KB at most: a MemoryError there is a heap short
 # at that moment, the file is kept as it is and read again later.
-import json
+from engine_mpy.modules import builtin
+
+json = builtin("json")
 
 try:
     from micropython import const
@@ -30,12 +32,14 @@ ITEMS_MAX = const(512)
 def parse(data, lists=LISTS_MAX, items=ITEMS_MAX):
     """The value the JSON text data (bytes or str) holds. ValueError (damaged) when it is
     not JSON or holds more than lists lists and objects or items commas (see above)."""
-    if type(data) is str:
-        o, c, k = "[", "{", ","
-    else:
-        o, c, k = b"[", b"{", b","
-    if data.count(o) + data.count(c) > lists or data.count(k) > items:
-        raise ValueError("more values than the file ever holds")
+    n = len(data)
+    if n > lists:        # (a text no longer than the bounds cannot pass them: no counting)
+        if type(data) is str:
+            o, c, k = "[", "{", ","
+        else:
+            o, c, k = b"[", b"{", b","
+        if data.count(o) + data.count(c) > lists or (n > items and data.count(k) > items):
+            raise ValueError("more values than the file ever holds")
     try:
         return json.loads(data)
     except RuntimeError:      # RecursionError (CPython): cannot happen within the bounds
@@ -102,6 +106,46 @@ def read_line(f, limit):
         n = limit
     f.seek(pos)
     return f.read(n) if n else b""
+
+
+class Lines:
+    """The lines of f from its position on, one at a time (line(limit) as read_line's),
+    read through one block of size bytes: a file read line by line this way costs one
+    read call a block, where read_line costs five calls a line (on littlefs each call is
+    dearer than the bytes it reads). A line longer than the block is pieced together."""
+
+    def __init__(self, f, size=256):
+        self.f = f
+        self.buf = bytearray(size)
+        self.mv = memoryview(self.buf)
+        self.i = 0         # the next byte not yet handed out
+        self.n = 0         # the bytes the block holds
+
+    def line(self, limit):
+        i = self.i
+        j = self.buf.find(b"\n", i, self.n)
+        if j >= 0 and j < i + limit:     # the common line: whole in the block
+            self.i = j + 1
+            return bytes(self.mv[i:j + 1])
+        buf = self.buf
+        out = b""
+        while True:
+            i = self.i
+            j = buf.find(b"\n", i, self.n)
+            end = self.n if j < 0 else j + 1
+            if len(out) + end - i > limit:
+                end = i + limit - len(out)
+                j = 0
+            self.i = end
+            piece = bytes(self.mv[i:end])
+            out = out + piece if out else piece
+            if j >= 0:
+                return out
+            k = self.f.readinto(buf)
+            self.i = 0
+            self.n = k or 0
+            if not k:
+                return out
 
 
 def _pieces(f, limit):

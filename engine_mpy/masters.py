@@ -38,8 +38,13 @@ class Masters(CardGame):
             norm.append(v)
         return norm
 
+    NAMED = True
+
     def attempted(self, st, p, chosen):
         return chosen[p] if chosen else 0
+
+    def attempts(self, st, chosen):
+        return list(chosen) if chosen else [0] * st.n
 
     def phase_cards(self, st, p, chosen):
         if chosen[p]:

@@ -1,5 +1,6 @@
 # Dropping a module from RAM once its work is done: the one way the device does it (the
-# next import loads the module again); and keeping the built-in modules found once. On a board a module's code sits in the heap (from a
+# next import loads the module again); and the built-in modules taken without a search of
+# the flash (builtin, keep_builtins). On a board a module's code sits in the heap (from a
 # .mpy file) and its names stay interned, so what is needed only now (reading a save, a
 # finish, a screen that closed) leaves as soon as it is done.
 import sys
@@ -26,23 +27,32 @@ def forget(name, everywhere=False):
             pass
 
 
-# MicroPython's built-ins a file may extend: an import of one searches every sys.path
-# folder for a file of its name first, every time, since a built-in is not kept in
-# sys.modules (py/builtinimport.c). On littlefs that search costs about 4 ms a time on an
-# RP2040 (on the emulated Pico, an `import time` took 4.2-4.4 ms) and start-up alone made
-# twelve of them.
-_BUILTINS = ("time", "os", "json", "machine")
+def builtin(name):
+    """MicroPython's built-in module name ("json", "array"), what `import name` gives. A
+    plain `import json` there first looks for json.py and json.mpy in every folder of
+    sys.path on the filesystem (a file may stand in for a built-in module), at every import
+    statement run: 4.4 ms each on the emulated Pico with a game's files on its flash. Its
+    "u" name is the built-in itself, found without looking. CPython: the standard module."""
+    return __import__("u" + name if _MPY else name)
+
+
+# The built-ins the device imports again and again (above): start-up puts each into
+# sys.modules under its plain name once (keep_builtins), so a plain `import time` anywhere
+# after is a dictionary look-up; start-up alone made twelve such imports.
+_BUILTINS = ("time", "os", "json", "machine", "array")
 
 
 def keep_builtins():
-    """Put the built-ins the device imports again and again into sys.modules once, so each
-    later import of one is a dictionary look-up (MicroPython only: CPython keeps them)."""
+    """Put _BUILTINS into sys.modules once (MicroPython only: CPython keeps them)."""
     if not _MPY:
         return
     m = sys.modules
     for n in _BUILTINS:
         if n not in m:
             try:
-                m[n] = __import__(n)
-            except ImportError:
-                pass
+                m[n] = builtin(n)
+            except ImportError:      # a port without the "u" name: found by the search, once
+                try:
+                    m[n] = __import__(n)
+                except ImportError:
+                    pass

@@ -4,7 +4,7 @@
 # A module of its own because the device reads a save only at start: it is dropped from
 # RAM after that.
 from engine_mpy.savefile import SaveError, HEAD_MAX, value, version, new_game, feed, keep_record
-from engine_mpy.lines import read_line, parse
+from engine_mpy.lines import read_line, parse, Lines
 
 LINE_MAX = 1024   # a record's line (a Twist hand of six players is under 200)
 
@@ -47,19 +47,20 @@ def load(f, sink=None, keep=None):
     d = None
     pos = len(head)
     i = 0
+    lines = Lines(f)
     while True:
-        line = read_line(f, LINE_MAX)
+        line = lines.line(LINE_MAX)
         if not line:
             break
         start = pos
         pos += len(line)
-        if not line.endswith(b"\n"):
+        if line[-1] != 10:       # no newline at its end
             if len(line) == LINE_MAX:
                 raise SaveError("hand %d: the line is too long" % (i + 1))
             game.torn = i + 1      # the power went while this line was added
             pos = start
             break
-        if not line.strip():
+        if line[0] != 123 and not line.strip():    # (a record's line starts with "{")
             continue
         rec = value(line, i)
         norm = feed(game, rec, i)

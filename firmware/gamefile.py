@@ -7,12 +7,10 @@
 # here until save() puts it on the flash: a new hand as an appended line; an undo or a
 # correction by writing the file whole (atomically, through the store); drop() forgets it
 # when the flash refused. Reading a save at start is firmware/gameload.py (then dropped).
-import json
+from engine_mpy.modules import builtin
 
-try:
-    from array import array
-except ImportError:   # pragma: no cover
-    array = None
+json = builtin("json")
+array = builtin("array").array
 
 
 
@@ -101,7 +99,10 @@ class GameFile:
         self.at = -1
 
     def loaded(self, game, i, norm, start, line):
-        """saveload's sink while the save is read: note where record i's line starts."""
+        """saveload's sink while the save is read: note where record i's line starts
+        (version 1 has no lines to index: firmware/gameload.py copies it out after)."""
+        if start is None:
+            return
         self.starts.append(start)
         self.end = start + len(line)
         self.n = len(self.starts)

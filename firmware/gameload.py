@@ -1,11 +1,9 @@
 # Reading the running game at start (firmware/gamefile.py keeps its records on the flash;
 # engine_mpy/saveload.py reads the format): only start-up needs this, so it leaves RAM after.
-import json
+from engine_mpy.modules import builtin
 
-try:
-    from array import array
-except ImportError:   # pragma: no cover
-    array = None
+json = builtin("json")
+array = builtin("array").array
 
 from engine_mpy import savefile
 from firmware.gamefile import GameFile
@@ -19,13 +17,9 @@ def load(store, name):
     from engine_mpy import saveload
     gf = GameFile(store, name)
 
-    def sink(game, i, norm, start, line):
-        if start is not None:      # version 1 has no lines to index: _convert below
-            gf.loaded(game, i, norm, start, line)
-
     def read(f):
         gf.__init__(store, name)
-        return saveload.load(f, sink, gf)
+        return saveload.load(f, gf.loaded, gf)
     from firmware import storeread
     game, msg, unread = storeread.recover(store, name, read)
     if game is None:

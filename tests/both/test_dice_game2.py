@@ -107,3 +107,15 @@ def test_turns_are_small_ints_in_ram_and_read_as_the_saved_dicts():
     raises(RuleError, g.replace, 3, {"player": 3, "faces": "9999999999"})
     raises(RuleError, g.replace, 3, {"player": 3})
     assert list(g.records) == want
+
+
+def test_a_face_that_is_no_face_is_named_and_changes_nothing():
+    g = game(["Ann", "Bob"])
+    for faces, die, shows in (("01234x5555", 6, "x"), ("0123455556", 10, "6"), ("/123455555", 1, "/"),
+                              ("01234\u00e95555", 6, "\u00e9")):
+        e = raises(RuleError, g.add, {"player": 0, "faces": faces})
+        assert message(e) == "A die has faces 0 to 5; die %d shows %s." % (die, shows), message(e)
+        assert len(g.records) == 0 and g.state.turns == 0
+    g.add({"player": 0, "faces": "0204322022"})
+    assert g.records[0] == {"player": 0, "faces": "0204322022"}    # saved as it was given
+    assert list(g.state.log[:2]) == [0, 1]
