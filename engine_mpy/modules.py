@@ -43,16 +43,16 @@ _BUILTINS = ("time", "os", "json", "machine", "array")
 
 
 def keep_builtins():
-    """Put _BUILTINS into sys.modules once (MicroPython only: CPython keeps them)."""
+    """Put _BUILTINS into sys.modules once (MicroPython only: CPython keeps them), as a
+    plain import finds them (unlike builtin(), which never takes a file standing in)."""
     if not _MPY:
         return
     m = sys.modules
     for n in _BUILTINS:
         if n not in m:
+            # what a plain import finds, searched for this once: a file standing in for the
+            # built-in stays the one used (the simulator's machine on the micropython binary)
             try:
-                m[n] = builtin(n)
-            except ImportError:      # a port without the "u" name: found by the search, once
-                try:
-                    m[n] = __import__(n)
-                except ImportError:
-                    pass
+                m[n] = __import__(n)
+            except ImportError:
+                pass
