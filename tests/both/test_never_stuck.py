@@ -4,7 +4,7 @@
 # the file's bytes; a finish never drops a game the history holds.
 # A game finished and a new one started in one process, with the fake flash and the
 # audit's 8 KB files beside the firmware (as test_powercut_end.py):
-# micropython heap: 160K
+# micropython heap: 192K
 import json
 
 from fakeflash import FakeFlash
