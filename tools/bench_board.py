@@ -578,6 +578,11 @@ def measure(label, image, syms, flash, sessions, golden, paced, every=None, taps
     if slow:
         res["key_first_frame_ms_max_over_200ms"] = round(max(slow), 1)
     res["keys_timed"] = len(keys)
+    # every key's figures, slowest first, for finding where the time goes (not a result)
+    os.makedirs(OUT, exist_ok=True)
+    with open(os.path.join(OUT, "keys_%s.json" % label), "w") as f:
+        json.dump([{"session": d[0], "key": d[1], "screen": d[2], "ms": round(d[3], 1),
+                    "first_ms": round(d[4], 1)} for d in sorted(drew, key=lambda d: -d[3])], f, indent=0)
     res["keys_that_draw"] = len(drew)
     res["key_ms_p50"] = pct(ms, 50)
     res["key_ms_p95"] = pct(ms, 95)
