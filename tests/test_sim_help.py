@@ -234,3 +234,27 @@ def test_a_hand_entered_with_three_buttons():
         assert [p["total"] for p in t.dev.app.session.game.players()] == [30, 0, 50]
     finally:
         t.close()
+
+
+def test_help_counts_its_lines_without_the_phases_texts_and_counts_them_right():
+    # Help opens without loading the phases' texts (help._PHASE_LINES stands for their
+    # lines): for every screen, its count and its "Phases:" line are the lines it shows
+    import sys
+    from firmware.screens import help
+    t = Dev()
+    try:
+        for under in [m for m in screens() if m != "help"]:
+            h = help.Help(t.dev.app, under)
+            lines = [s for s, _ in h.lines()]
+            assert h.count == len(lines), under
+            assert lines[h.phases] == b"Phases:", under
+            assert lines[:7] == [s for s, _ in h.page], under
+            saved = sys.modules.pop("engine_mpy.phases", None)
+            try:
+                help.Help(t.dev.app, under)
+                assert "engine_mpy.phases" not in sys.modules, under
+            finally:
+                if saved is not None:
+                    sys.modules["engine_mpy.phases"] = saved
+    finally:
+        t.close()

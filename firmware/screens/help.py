@@ -129,6 +129,10 @@ _GLYPHS = ("colour_r", "colour_o", "colour_b", "colour_g")
 
 
 _ROWS = const(7)     # lines under the title bar
+# The lines the ten phases take (engine_mpy/phases.py PHASE_TEXT wrapped, each after its
+# number; tests/test_sim_help.py holds it to them): Help counts its lines as it opens
+# without loading the phases' texts, which come only for a page that shows them.
+_PHASE_LINES = const(15)
 
 
 def keys_text(under):
@@ -149,18 +153,20 @@ class Help(Screen):
         n = 0
         self.phases = 0      # the line "Phases:" (RIGHT goes there)
         page = []            # the first page, from the lines counted
-        for s in self.lines():
-            if s[0] == b"Phases:":
-                self.phases = n
+        for s in self.lines(False):
             if n < _ROWS:
                 page.append(s)
             n += 1
-        self.count = n
+        self.phases = n - 1
+        self.count = n + _PHASE_LINES
+        if n < _ROWS:        # (a first page that reaches the phases: never, kept right)
+            page = [s for s, _ in zip(self.lines(), range(_ROWS))]
         self.page = page
         self.page_top = 0    # the line self.page starts at
 
-    def lines(self):
-        """(text as bytes, colour glyph index or -1), line by line."""
+    def lines(self, phases=True):
+        """(text as bytes, colour glyph index or -1), line by line (without phases, up to
+        the line "Phases:")."""
         for t in (self.keys, _ALL):
             if t:
                 # a text, or short pieces of one (the Dice screens'), each starting a line
@@ -171,6 +177,8 @@ class Help(Screen):
         for i in range(4):
             yield b"   " + _COLOURS[i] + b" " + _PATTERNS[i], i
         yield b"Phases:", -1
+        if not phases:
+            return
         from engine_mpy.phases import PHASE_TEXT
         for n in range(1, 11):
             for s in wrap(b"%d " % n + PHASE_TEXT[n].encode(), 20):
