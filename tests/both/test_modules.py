@@ -62,3 +62,31 @@ def test_a_plain_import_would_take_the_file_on_micropython():
     finally:
         sys.path.remove(FOLDER)
         _remove_folder()
+
+
+def test_kept_built_ins_are_the_built_ins_but_machine_is_what_a_plain_import_finds():
+    # start-up keeps time, os, json, array (the built-ins, never a file of their name: no
+    # search of the flash) and machine as a plain import finds it (a stand-in file wins)
+    from engine_mpy.modules import keep_builtins
+    if sys.implementation.name != "micropython":
+        return
+    _folder_with("json.py", "raise ImportError('the file json.py was imported')\n")
+    _folder_with("machine.py", "STAND_IN = 1\n")
+    sys.path.insert(0, FOLDER)
+    saved = {n: sys.modules.pop(n, None) for n in ("json", "machine")}
+    try:
+        keep_builtins()
+        assert sys.modules["json"].loads("[3]") == [3]
+        assert getattr(sys.modules["machine"], "STAND_IN", 0) == 1
+    finally:
+        for n, mod in saved.items():
+            sys.modules.pop(n, None)
+            if mod is not None:
+                sys.modules[n] = mod
+        sys.path.remove(FOLDER)
+        try:
+            import os
+            os.remove(FOLDER + "/machine.py")
+        except OSError:
+            pass
+        _remove_folder()
