@@ -13,10 +13,12 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     """Wire the board's edges to a ready App showing its first screen. The simulator calls
     this with a virtual clock and a host folder as root; the board with nothing."""
     keep_builtins()
+    # whether the heap is small, judged while little of it is taken (one walk of it)
+    from firmware.store import Store, small_heap
+    small_heap()
     from firmware import board as boards
     if board is None:
         board = boards.detect()
-    from firmware.store import Store
     from firmware.app import App
     store = Store(root)
     from firmware import settings_file
@@ -41,12 +43,13 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     boards = None
     _drop_startup_modules()
     # The running game (game.json) next, while the heap is still in few pieces: its rules
-    # module and records are the biggest things that stay.
+    # module and records are the biggest things that stay. On a heap with room it is read
+    # after the first frame, which names its kind (Session.read_later): a key pressed
+    # meanwhile waits for it (the pins keep it).
     from firmware.session import Session
     session = Session(store)
-    session.load()
-    forget("firmware.storeread")       # files are read at start; a screen that reads loads it again
-    forget("engine_mpy.lines")
+    if not session.read_later():
+        _load(session)
     if clock is None:
         from firmware.clock import Clock
         clock = Clock()
@@ -72,6 +75,8 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     # The buttons sampled on a timer from now on: a press is caught however long a step
     # takes (the loop samples them itself where there is no timer to have).
     app.sampler.start(timer or _NoTimer)
+    if session.later is not None:
+        _load(session)
     # FAT loses every file to a power cut at the wrong moment: said at every start
     from firmware.fscheck import check
     fat = check(root)
@@ -90,6 +95,12 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
         from firmware.app import BoardName
         app.board = BoardName(getattr(board, "NAME", None), getattr(board, "WIFI", None))
     return app
+
+
+def _load(session):
+    session.load()
+    forget("firmware.storeread")       # files are read at start; a screen that reads loads it again
+    forget("engine_mpy.lines")
 
 
 def table_on(app):

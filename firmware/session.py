@@ -26,15 +26,39 @@ class Session:
         self.changed = False  # apply() changed the game; flush() saves it
         self.said = []        # what a save that went through had to do (room made), to show
         self.finishing = None  # a finish committed, its files written after the frame (rest())
+        self.later = None     # the kind of the save read after the first frame (read_later)
 
     @property
     def message(self):
         return self.messages[0] if self.messages else None
 
+    def kind(self):
+        """The running game's kind ("classic"...), None without one; before a save read
+        later is read, the kind its first line names."""
+        g = self.game
+        return g.KIND if g is not None else self.later
+
+    def read_later(self):
+        """Whether the save can be read after the first frame, which then names its kind
+        from the save's first line (kept in .later until load()): only a plain save (no
+        finish journal, no .tmp left) whose kind is known. On the .mpy install reading
+        the 55-hand save took half the start-up, most of it loading the rules' and the
+        reader's code; the menu needs only the kind. A heap with room only: on a small
+        one the game's code goes first, into a heap still in one piece."""
+        st = self.store
+        if st is None or small_heap():
+            return False
+        k = saved_kind(st)      # (no save: its open fails, and load() finds no game)
+        if k not in KNOWN or st.exists(FINISH_FILE) or st.exists(GAME_FILE + ".tmp"):
+            return False
+        self.later = k
+        return True
+
     def load(self):
         """Load the running game, if any. A damaged save is set aside by the store (as
         game.json.bad1...) and said in .messages; the device starts without it."""
         self.game = None
+        self.later = None
         self.messages = []
         self.changed = False
         if self.store is None:
@@ -221,31 +245,53 @@ class Session:
         return err
 
 
-def _rules_first(store):
-    """The save's game rules loaded before the code that reads the save, into a heap
-    still in few pieces (the rules stay; the reading code leaves RAM after): the kind of
-    game is read off the save's first line. Anything wrong there is for the reading to
-    say."""
+def saved_kind(store):
+    """The kind of game the save names on its first line ("classic"...), or None. Anything
+    wrong there is for the reading to say."""
     try:
         f = store.open(GAME_FILE, "rb")
     except OSError:
-        return
+        return None
     try:
         head = f.read(96)    # "game" comes early in both versions' first line
     finally:
         f.close()
-    i = head.find(b'"game":"')
-    j = head.find(b'"', i + 8) if i >= 0 else -1
-    if j < 0:
+    # "game":"classic", or with spaces as json.dumps writes it (the first format)
+    i = head.find(b'"game"')
+    if i < 0:
+        return None
+    i += 6
+    n = len(head)
+    while i < n and head[i] in b' :':
+        i += 1
+    j = head.find(b'"', i + 1)
+    if j < 0 or head[i] != 34:      # 34: '"'
+        return None
+    try:
+        return head[i + 1:j].decode()
+    except UnicodeError:
+        return None
+
+
+# The kinds a save can name (engine_mpy/savefile.py KINDS, which reads them; a test holds
+# the two the same): a first frame names one only when the save's reader knows it.
+KNOWN = ("classic", "masters", "twist", "dice")
+
+
+def _rules_first(store):
+    """The save's game rules loaded before the code that reads the save, into a heap
+    still in few pieces (the rules stay; the reading code leaves RAM after)."""
+    kind = saved_kind(store)
+    if kind is None:
         return
     from engine_mpy import savefile
     try:
-        savefile.game_class(head[i + 8:j].decode())
+        savefile.game_class(kind)
     except MemoryError:
         raise
     except Exception:
         pass
-    savefile = head = None
+    savefile = None
     gc.collect()
 
 

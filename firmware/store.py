@@ -232,14 +232,17 @@ def small_heap():
     cost a few milliseconds between the key and the screen), and modules stay loaded
     (App.cached). Measured once: gc.mem_free() walks the whole heap. The caller collects
     itself: a collection from deeper down the stack finds stale pointers there and keeps
-    their garbage."""
+    their garbage. Start-up asks first (firmware/main.py)."""
     if not _small:
         f = getattr(gc, "mem_free", None)
         if f is None:
             _small.append(False)     # CPython: its own collector, memory to spare
         else:
-            need = 112 * 1024 if sys.maxsize > 0xFFFFFFFF else 84 * 1024
-            _small.append(f() + gc.mem_alloc() < 2 * need)
+            need2 = 2 * (112 * 1024 if sys.maxsize > 0xFFFFFFFF else 84 * 1024)
+            # each call walks the whole heap (9 ms on an RP2040): the free part alone
+            # decides when it is enough (start-up asks first, with little taken yet)
+            free = f()
+            _small.append(free < need2 and free + gc.mem_alloc() < need2)
     return _small[0]
 
 

@@ -23,7 +23,7 @@ class Menu(ListScreen):
     def __init__(self, app):
         ListScreen.__init__(self, app, len(ENTRIES))
         s = app.session
-        self.game = s.game.KIND if s is not None and s.game is not None else None
+        self.game = s.kind() if s is not None else None
         if self.game is None:
             self.sel = 1
 
@@ -44,7 +44,7 @@ class Menu(ListScreen):
     def tick(self, now):
         # a game started or finished under the menu: Continue says so
         s = self.app.session
-        g = s.game.KIND if s is not None and s.game is not None else None
+        g = s.kind() if s is not None else None
         if g != self.game:
             self.game = g
             self.move((0 if g else 1) - self.sel, True)
