@@ -104,8 +104,8 @@ def scroll_mark(c, top, shown, total, y0=_TITLE_H):
 
 class ListScreen(Screen):
     """A titled list: UP/DOWN move the selection (wrapping on a single press, stopping at
-    the ends while a key repeats), OK or RIGHT chooses. The list scrolls to keep the
-    selection in view. Subclasses give label(i) / value(i) and choose(i)."""
+    the ends while a key repeats), OK or RIGHT chooses. The list turns a page when the
+    selection leaves the screen. Subclasses give label(i) / value(i) and choose(i)."""
 
     title = ""
     selectable = True
@@ -155,17 +155,23 @@ class ListScreen(Screen):
             elif s >= n:
                 s = n - 1 if repeat else 0
             self.sel = s
-            if s < self.top:
-                self.top = s
-            elif s >= self.top + self.rows():
-                self.top = s - self.rows() + 1
+            rows = self.rows()
+            # A page at a time: the selection that leaves the screen turns the page (on
+            # its first line going down, its last going up; the last page is a full one).
+            # Moving within a page changes two lines on the display's bus; a scroll by a
+            # line changes them all (23 ms at 400 kHz).
+            t = self.top
+            if s < t:
+                t = s - rows + 1
+            elif s >= t + rows:
+                t = s
         else:
-            # A read-only page scrolls by a line.
-            t = self.top + d
-            last = n - self.rows()
-            if last < 0:
-                last = 0
-            self.top = 0 if t < 0 else (last if t > last else t)
+            # A read-only page turns a page a press.
+            t = self.top + d * self.rows()
+        last = n - self.rows()
+        if last < 0:
+            last = 0
+        self.top = 0 if t < 0 else (last if t > last else t)
         self.dirty = True
 
     def key(self, k):
