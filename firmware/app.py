@@ -28,9 +28,6 @@ _BUSY_X = const(112)       # the busy mark's left edge (App.busy)
 # Screens whose opening reads the flash or loads much code: the busy mark first
 _SLOW = ("history", "help", "newgame", "rules")
 
-# The home screen of a running game, by the engine's KIND.
-HOME = {"classic": "cards_home", "masters": "cards_home", "twist": "twist_home",
-        "dice": "dice_home"}
 
 _HEAP = []    # the heap's size, free + allocated (it never changes), found once
 
@@ -105,6 +102,7 @@ class App:
         self.tidy = False
         self.small = small_heap()
         self.cached = []
+        self.ahead_of = None     # the screen whose next screens' code is loaded (_ahead)
         # The random source (firmware/rng.py) is made when a screen first asks for it
         # (app.rng) and, on a small heap, leaves RAM with the other helpers, keeping its
         # state: a game that never draws (Phase 10 after its first dealer) does not hold it.
@@ -250,6 +248,7 @@ class App:
         g = s.game if s is not None else None
         if g is None:
             return self.push("note", "No game is running. Start one with New game.")
+        from firmware.screens.base import HOME     # (loaded with the first screen)
         return self.open(HOME[g.KIND])
 
     def busy(self):
@@ -420,12 +419,33 @@ class App:
         (the .mpy install spent 270 ms of it doing so on an RP2040)."""
         s = self.session
         g = s.game if s is not None else None
-        if g is None or not getattr(g, "over", g.state.over):
+        if g is not None and getattr(g, "over", g.state.over):
+            for m in FINISH_CODE:
+                if m not in sys.modules:
+                    __import__(m)
+                    return
+        self._ahead()
+
+    def _ahead(self):
+        """On a heap with room, the code of the screens the one on top opens next (its
+        ahead(), where it has one: their modules' names) is loaded while the table reads it, one module a poll without a key (a
+        key waits for one at most): opening one then loads nothing from the flash (on
+        the .mpy install 20 to 40 ms a screen on an RP2040). They are kept screens
+        (App.cached), dropped once half the heap is taken; nothing is loaded then."""
+        scr = self.stack[-1]
+        if scr is self.ahead_of or scr.parked:
             return
-        for m in FINISH_CODE:
+        f = getattr(scr, "ahead", None)
+        for name in (f() if f is not None else ()):
+            m = "firmware.screens." + name
             if m not in sys.modules:
+                if _half_taken():
+                    break
                 __import__(m)
+                if name not in self.cached:
+                    self.cached.append(name)
                 return
+        self.ahead_of = scr      # all loaded (or no room): nothing more for this screen
 
     def short_of_memory(self):
         """A key's work ran out of memory. Nothing half done is kept: a save commits

@@ -255,7 +255,7 @@ def test_the_first_n_stepper_offers_the_engines_range(tmp_path):
 
 def test_the_twin_shows_the_same_screens_at_the_twin_heap(tmp_path):
     # New game, the picker, Players, History and Rules on the micropython binary from .mpy
-    # at the twin's 128K cap: byte-identical to CPython. (Starting a game loads the card
+    # at the twin's cap (test_twin.HEAP): byte-identical to CPython. (Starting a game loads the card
     # engine and the score pad, which the game screens' own twin tests cover.)
     import test_twin
     for keys in (" ".join([NEW_GAME, "OK OK", ADD_A, ADD_B, "DOWN DOWN OK"]),   # dealer page

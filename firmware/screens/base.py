@@ -7,6 +7,11 @@ try:
 except ImportError:
     const = lambda x: x
 
+# The home screen of a running game, by the engine's KIND (the app opens it; the menu loads
+# its code ahead, Screen.ahead)
+HOME = {"classic": "cards_home", "masters": "cards_home", "twist": "twist_home",
+        "dice": "dice_home"}
+
 # Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
 _UP = const(1)
 _DOWN = const(2)

@@ -45,6 +45,10 @@ class Home(ListScreen):
             return "Game over" if not self.game().state.tiebreak else "Tie-break"
         return _ACTIONS[i]
 
+    def ahead(self):
+        # "End of hand" (or the game-over screen), "Score sheet"
+        return ("gameover",) if self.over() else ("hand", "sheet")
+
     def choose(self, i):
         app = self.app
         g = self.game()

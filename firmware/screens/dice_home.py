@@ -105,6 +105,10 @@ class DiceHome(GameHome):
             self.top = 0
             self.refresh()
 
+    def ahead(self):
+        # "Roll", "Score sheet"
+        return ("dice_turn", "dice_sheet")
+
     def choose(self, i):
         a = self.acts[i]
         if a == _TURN:

@@ -262,6 +262,10 @@ class Hand(Screen):
             app.push("gameover")
 
     # --- keys --------------------------------------------------------------------------
+    def ahead(self):
+        # the hand that ends the game opens the game-over screen
+        return ("gameover",)
+
     def key(self, k):
         base = k & _KEY_MASK
         stage = self.stage

@@ -1,6 +1,6 @@
 # The main menu: the first screen, the root of the stack (BACK here does nothing). It opens
 # on Continue, which names the running game, when there is one, else on New game.
-from firmware.screens.base import ListScreen
+from firmware.screens.base import ListScreen, HOME
 
 # (what the player reads, the screen module it opens)
 ENTRIES = (
@@ -48,6 +48,14 @@ class Menu(ListScreen):
         if g != self.game:
             self.game = g
             self.move((0 if g else 1) - self.sel, True)
+            self.app.ahead_of = None     # what it opens next changed too
+
+    def ahead(self):
+        # Continue with a game, New game without one: where the menu opens (the game
+        # as it is now: tick() may not have seen it yet)
+        s = self.app.session
+        g = s.kind() if s is not None else None
+        return (HOME[g],) if g in HOME else ("newgame",)
 
     def choose(self, i):
         name = ENTRIES[i][1]

@@ -68,6 +68,10 @@ class Home(GameHome):
         i -= self.head + self.n
         return self.acts[i] if i >= 0 else ""
 
+    def ahead(self):
+        # "Play hand" (a pawn on a Twist space first), "Score sheet"
+        return ("twist_hand", "twist_before", "twist_sheet")
+
     def choose(self, i):
         app = self.app
         g = self.game

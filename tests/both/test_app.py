@@ -1,7 +1,10 @@
 # The app shell with hand-written fakes at the edges (display, buttons, store), so the
 # screen stack, navigation, idle handling and "write flash only on a committed change" are
 # checked on both runtimes without the display or button drivers.
-# micropython heap: 176K
+# (on the micropython binary the module runs with the heap below: its fakes, the screens
+# loaded ahead and the games of earlier tests share it; at 176K the last test's save found
+# no room)
+# micropython heap: 208K
 import sys
 
 from firmware.app import App
@@ -202,6 +205,7 @@ def test_closed_screens_stay_loaded_while_the_heap_has_room_and_go_when_it_fills
     try:
         app = make()
         app.small = False       # a heap with room, whatever this test runs on
+        app._ahead = lambda: None     # (nothing loaded ahead: the test after this one)
         open_settings(app)
         # the menu is parked under it: its object goes, its module is kept
         assert app.cached == ["menu"]
@@ -503,6 +507,54 @@ def test_a_game_that_is_over_has_the_finish_code_loaded_while_the_table_reads_it
     finally:
         # what this test loaded goes (the game's rules...), what was loaded before stays
         _unload([m for m in list(sys.modules) if m not in before or m in code])
+        for m, mod in saved.items():
+            sys.modules[m] = mod
+            i = m.rfind(".")
+            setattr(sys.modules[m[:i]], m[i + 1:], mod)
+
+
+def test_the_screens_a_screen_opens_next_have_their_code_loaded_while_the_table_reads_it():
+    # On a heap with room the menu of a running game loads its home's code ahead, and
+    # the home its hand's and score sheet's, one module a poll without a key, kept with
+    # the closed screens (App.cached); opening one loads nothing. On a small heap, or
+    # with half the heap taken, nothing is loaded ahead.
+    from firmware import app as app_module
+    from firmware.session import Session
+    from engine_mpy.modules import forget
+    mods = ["firmware.screens." + n for n in ("cards_home", "hand", "sheet", "newgame")]
+    saved = dict((m, sys.modules[m]) for m in mods if m in sys.modules)
+    before = list(sys.modules)
+    real = app_module._half_taken
+    try:
+        for small, full in ((False, False), (True, False), (False, True)):
+            app_module._half_taken = lambda: full
+            _unload(mods)
+            app = make({"game.json": _running_save()})
+            s = Session(app.store)
+            s.load()
+            assert s.game is not None      # (short of memory for it: the heap below)
+            app.session = s
+            app.small = small
+            app.run_for(200)
+            ahead = not small and not full
+            # the menu, now on Continue: its home's code
+            assert app.top().module == "menu" and app.top().sel == 0
+            assert ("firmware.screens.cards_home" in sys.modules) == ahead, (small, full)
+            assert ("cards_home" in app.cached) == ahead
+            press(app, "OK")
+            assert app.top().module == "cards_home" and "cards_home" not in app.cached
+            app.run_for(200)
+            # the home's: "End of hand" and "Score sheet"
+            for m in mods[1:3]:
+                assert (m in sys.modules) == ahead, (m, small, full)
+            app = s = None      # (the next round's device gets the heap back)
+            for m in mods:
+                forget(m, True)
+            import gc
+            gc.collect()
+    finally:
+        app_module._half_taken = real
+        _unload([m for m in list(sys.modules) if m not in before or m in mods])
         for m, mod in saved.items():
             sys.modules[m] = mod
             i = m.rfind(".")
