@@ -90,11 +90,8 @@ def number(f, start):
 
 def number_in(head):
     """number() of a line whose first bytes are head (bytes, 16 or more when the line is)."""
-    if head.startswith(b'{"n":'):
-        j = head.find(b",", 5, 16)
-        if 5 < j < 15 and head[5:j].isdigit():      # at most 9 digits: under N_MAX
-            return int(head[5:j])
-    return None
+    v = _head_number(head, 0, len(head))
+    return None if v < 0 else v
 
 
 def write_entry(e, put):
@@ -138,12 +135,14 @@ class Index:
 
 
 def _head_number(buf, k, n):
-    """number_in() of the line starting at buf[k] when its first bytes (up to the comma
-    after the number) are in buf[:n]; -1 when they are not (or do not say it)."""
-    if k + 15 > n or buf[k] != 123 or buf[k + 1] != 34 or buf[k + 2] != 110 or buf[k + 3] != 34 or buf[k + 4] != 58:
-        return -1                 # not '{"n":' (or cut by the chunk's end: read it later)
+    """The number of the line starting at buf[k] ('{"n":', 1 to 9 digits, a comma: under
+    N_MAX) when its first bytes up to that comma are in buf[:n]; -1 when they are not
+    (cut by a chunk's end: read it later) or do not say it."""
+    if k + 7 > n or buf[k] != 123 or buf[k + 1] != 34 or buf[k + 2] != 110 or buf[k + 3] != 34 or buf[k + 4] != 58:
+        return -1
+    e = k + 15 if k + 15 < n else n
     v = 0
-    for j in range(k + 5, k + 15):
+    for j in range(k + 5, e):
         c = buf[j]
         if c == 44:               # ","
             return v if j > k + 5 else -1

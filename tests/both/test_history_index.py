@@ -12,18 +12,10 @@ import sys
 from firmware import gfx  # noqa: F401  (the display's drawing code: the device loads it at start)
 from firmware import history
 from firmware.histadd import newest
+from lcg import Lcg
 
 MPY = sys.implementation.name == "micropython"
 HEAD = history.HEAD.encode()
-
-
-class Lcg:
-    def __init__(self, seed):
-        self.s = seed
-
-    def below(self, n):
-        self.s = (self.s * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.s >> 8) % n
 
 
 def _line(r, n):
@@ -121,3 +113,19 @@ def test_the_newest_game_is_the_same_with_or_without_the_numbers_the_index_read(
         for k in range(len(ix.nums)):
             ix.nums[k] = -1           # as if no head had been in its chunk
         assert newest(_Store(text), "history.json", ix) == got, case
+
+
+def test_a_line_s_number_is_read_off_its_first_bytes_as_the_index_reads_it():
+    # number_in (a line's first bytes) and the index's reading of a chunk are one rule:
+    # '{"n":', 1 to 9 digits, a comma; anything else, or the comma not there yet, is no
+    # number (the index then reads the line again from the file)
+    from firmware.history import number_in
+    assert number_in(b'{"n":5,"game":"classic"') == 5
+    assert number_in(b'{"n":5,}') == 5                   # a short line: its comma is there
+    assert number_in(b'{"n":123456789,"game"') == 123456789
+    assert number_in(b'{"n":1234567890,"gam') is None    # ten digits: over N_MAX
+    assert number_in(b'{"n":,"game":"classic"') is None
+    assert number_in(b'{"n":12') is None                 # cut before its comma
+    assert number_in(b'{"n":1x,"game"') is None
+    assert number_in(b'{"game":"x","n":5,') is None
+    assert number_in(b'') is None
