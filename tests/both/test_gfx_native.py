@@ -17,22 +17,9 @@ import machine  # noqa: E402  (the fake, from host_sim/twin)
 
 from firmware import gfx, gfx_py, fonts  # noqa: E402
 from firmware.display import Display  # noqa: E402
+from lcg import Lcg  # noqa: E402
 
 MPY = sys.implementation.name == "micropython"
-
-
-class Lcg:
-    """A seeded generator of our own: the same numbers on both runtimes."""
-
-    def __init__(self, seed):
-        self.s = seed
-
-    def below(self, n):
-        self.s = (self.s * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.s >> 8) % n
-
-    def between(self, a, b):
-        return a + self.below(b - a + 1)
 
 
 _CHARS = "AZaz09 .:-+/!~" + "\u00e9\u20ac\x07\x7f"
