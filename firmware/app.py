@@ -102,7 +102,7 @@ class App:
         self.tidy = False
         self.small = small_heap()
         self.cached = []
-        self.ahead_of = None     # the screen whose next screens' code is loaded (_ahead)
+        self.ahead_of = None     # the screen whose next screens' code is loaded (_prefetch)
         # The random source (firmware/rng.py) is made when a screen first asks for it
         # (app.rng) and, on a small heap, leaves RAM with the other helpers, keeping its
         # state: a game that never draws (Phase 10 after its first dealer) does not hold it.
@@ -122,6 +122,10 @@ class App:
         from firmware.buttons import Sampler
         # sampling the pins: on a timer once main starts one (Sampler.start), else here
         self.sampler = Sampler(reader, buttons, self.clock)
+        # (bound once: a bound method made at every poll is garbage every 10 ms, and an
+        # idle device would spend its rest collecting it)
+        self._pending = buttons.pending
+        self._wait = self.clock.wait
 
     @property
     def rng(self):
@@ -206,6 +210,7 @@ class App:
         if not below.parked:
             below.dirty = True
         self.tidy = True
+        self.ahead_of = None       # (its game may have ended meanwhile: the finish's code)
         self._room()
         return True
 
@@ -370,7 +375,12 @@ class App:
                     self._evict()
                     gc.collect()
             elif not self.small:
-                self._prefetch()
+                scr = self.stack[-1]
+                # (checked here: a call to _prefetch, whose frame is too big for the C
+                # stack, would be a heap allocation every poll)
+                if scr is not self.ahead_of and not scr.parked:
+                    self._prefetch(scr)
+                scr = None
         try:
             scr = self.top()
             scr.tick(now)
@@ -409,43 +419,45 @@ class App:
             return                 # the next key is waiting: no rest
         spent = clk.ticks_diff(clk.ticks_ms(), now)
         # the rest goes to the table on phones' server when it runs (firmware/table.py)
-        w = clk.wait if self.table is None else self.table.wait
-        w(_POLL_MS - spent if spent < _POLL_MS else 1, b.pending)
+        w = self._wait if self.table is None else self.table.wait
+        w(_POLL_MS - spent if spent < _POLL_MS else 1, self._pending)
 
-    def _prefetch(self):
-        """On a heap with room, a game that is over (its Finish game is next) has the code
-        a finish runs loaded while the table reads the result, one module a poll without
-        a key (a key waits for one at most): the finish then loads nothing from the flash
-        (the .mpy install spent 270 ms of it doing so on an RP2040)."""
+    def _prefetch(self, scr):
+        """On a heap with room, code is loaded ahead while the table reads the screen on
+        top, one module a poll without a key (a key waits for one at most), so that the
+        next key loads nothing from the flash: a game that is over has the code a finish
+        runs (on an RP2040 the .mpy install spent 270 ms of a finish loading it), and the
+        screens the one on top opens next (its ahead(), where it has one: their modules'
+        names; 20 to 40 ms a screen) are kept with the closed screens (App.cached, dropped
+        once half the heap is taken; nothing is loaded then). Short of memory for one, or
+        one not on this device: nothing more ahead for this screen (the key that needs it
+        loads it, or says so)."""
         s = self.session
         g = s.game if s is not None else None
+        m = screen = None
         if g is not None and getattr(g, "over", g.state.over):
-            for m in FINISH_CODE:
-                if m not in sys.modules:
-                    __import__(m)
-                    return
-        self._ahead()
-
-    def _ahead(self):
-        """On a heap with room, the code of the screens the one on top opens next (its
-        ahead(), where it has one: their modules' names) is loaded while the table reads it, one module a poll without a key (a
-        key waits for one at most): opening one then loads nothing from the flash (on
-        the .mpy install 20 to 40 ms a screen on an RP2040). They are kept screens
-        (App.cached), dropped once half the heap is taken; nothing is loaded then."""
-        scr = self.stack[-1]
-        if scr is self.ahead_of or scr.parked:
-            return
-        f = getattr(scr, "ahead", None)
-        for name in (f() if f is not None else ()):
-            m = "firmware.screens." + name
-            if m not in sys.modules:
-                if _half_taken():
+            for name in FINISH_CODE:
+                if name not in sys.modules:
+                    m = name
                     break
-                __import__(m)
-                if name not in self.cached:
-                    self.cached.append(name)
-                return
-        self.ahead_of = scr      # all loaded (or no room): nothing more for this screen
+        if m is None:
+            f = getattr(scr, "ahead", None)
+            for name in (f() if f is not None else ()):
+                if "firmware.screens." + name not in sys.modules:
+                    screen = name
+                    m = "firmware.screens." + name
+                    break
+        if m is None or (screen is not None and _half_taken()):
+            self.ahead_of = scr      # all loaded (or no room): nothing more for this screen
+            return
+        try:
+            __import__(m)
+        except (MemoryError, ImportError):
+            forget(m, True)
+            self.ahead_of = scr
+            return
+        if screen is not None and screen not in self.cached:
+            self.cached.append(screen)
 
     def short_of_memory(self):
         """A key's work ran out of memory. Nothing half done is kept: a save commits

@@ -41,7 +41,7 @@ def frames(dev, keys):
 
 def test_history_and_help_and_new_game_show_the_mark_then_their_screen(tmp_path):
     dev = script.Device(state=flash(tmp_path, {"history.json": archive(1, 10)}))
-    dev.app._ahead = lambda: None     # (no code loaded ahead: the mark is for a load)
+    dev.app._prefetch = lambda scr: None     # (no code loaded ahead: the mark is for a load)
     for keys, screen in ((K.menu("history"), "history"), ("HELP", "help"), ("LEFT LEFT UP UP OK", "newgame")):
         # Help and New game mark only a load of their code from the flash (History reads
         # the history every time): not loaded yet, as on a board after start

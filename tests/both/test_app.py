@@ -205,7 +205,7 @@ def test_closed_screens_stay_loaded_while_the_heap_has_room_and_go_when_it_fills
     try:
         app = make()
         app.small = False       # a heap with room, whatever this test runs on
-        app._ahead = lambda: None     # (nothing loaded ahead: the test after this one)
+        app._prefetch = lambda scr: None     # (nothing loaded ahead: the test after this one)
         open_settings(app)
         # the menu is parked under it: its object goes, its module is kept
         assert app.cached == ["menu"]
@@ -559,3 +559,39 @@ def test_the_screens_a_screen_opens_next_have_their_code_loaded_while_the_table_
             sys.modules[m] = mod
             i = m.rfind(".")
             setattr(sys.modules[m[:i]], m[i + 1:], mod)
+
+
+def test_short_of_memory_while_loading_ahead_loads_nothing_more_for_that_screen():
+    # a module that cannot be loaded ahead (no room, or not on this device) is left to the
+    # key that opens it; the loop goes on, and the next screen loads ahead again
+    from firmware import app as app_module
+    from engine_mpy.modules import forget
+    m = "firmware.screens.newgame"
+    saved = sys.modules.get(m)
+    real = app_module._half_taken
+    app_module._half_taken = lambda: False      # (room, whatever this test runs on)
+    try:
+        forget(m, True)
+        app = make()
+        app.small = False
+        tries = []
+
+        def starved(name, *a):
+            if name == m:
+                tries.append(name)
+                raise MemoryError()
+            return __import__(name, *a)
+        app_module.__import__ = starved
+        forget(m, True)       # (as the device starts: loaded by nothing yet)
+        app.ahead_of = None
+        app.run_for(200)
+        assert tries == [m] and app.ahead_of is app.top() and m not in sys.modules
+        del app_module.__import__
+        press(app, "OK")      # New game, loaded by its key
+        assert app.top().module == "newgame"
+    finally:
+        app_module._half_taken = real
+        if "__import__" in app_module.__dict__:
+            del app_module.__import__
+        if saved is not None:
+            sys.modules[m] = saved
