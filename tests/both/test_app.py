@@ -484,6 +484,16 @@ def _unload(names):
         sys.modules.pop(m, None)
 
 
+def _restore(before, names, saved):
+    """What a test loaded goes (the game's rules...) and names with it; the modules saved
+    (name: module, loaded before the test) are put back, in their packages too."""
+    _unload([m for m in list(sys.modules) if m not in before or m in names])
+    for m, mod in saved.items():
+        sys.modules[m] = mod
+        i = m.rfind(".")
+        setattr(sys.modules[m[:i]], m[i + 1:], mod)
+
+
 def test_a_game_that_is_over_has_the_finish_code_loaded_while_the_table_reads_its_end():
     # On a heap with room a finish loads nothing from the flash: the code it runs is
     # loaded ahead, one module a poll without a key, once the game is over; on a small
@@ -505,12 +515,7 @@ def test_a_game_that_is_over_has_the_finish_code_loaded_while_the_table_reads_it
             app.run_for(len(code) * 60)
             assert [m for m in code if (m in sys.modules) != loaded] == [], (small, loaded)
     finally:
-        # what this test loaded goes (the game's rules...), what was loaded before stays
-        _unload([m for m in list(sys.modules) if m not in before or m in code])
-        for m, mod in saved.items():
-            sys.modules[m] = mod
-            i = m.rfind(".")
-            setattr(sys.modules[m[:i]], m[i + 1:], mod)
+        _restore(before, code, saved)
 
 
 def test_the_screens_a_screen_opens_next_have_their_code_loaded_while_the_table_reads_it():
@@ -554,11 +559,7 @@ def test_the_screens_a_screen_opens_next_have_their_code_loaded_while_the_table_
             gc.collect()
     finally:
         app_module._half_taken = real
-        _unload([m for m in list(sys.modules) if m not in before or m in mods])
-        for m, mod in saved.items():
-            sys.modules[m] = mod
-            i = m.rfind(".")
-            setattr(sys.modules[m[:i]], m[i + 1:], mod)
+        _restore(before, mods, saved)
 
 
 def test_short_of_memory_while_loading_ahead_loads_nothing_more_for_that_screen():

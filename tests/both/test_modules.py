@@ -20,7 +20,7 @@ def _folder_with(name, text):
 
 def _remove_folder():
     import os
-    for name in ("json.py", "array.py"):
+    for name in ("json.py", "array.py", "machine.py"):
         try:
             os.remove(FOLDER + "/" + name)
         except OSError:
@@ -84,9 +84,4 @@ def test_kept_built_ins_are_the_built_ins_but_machine_is_what_a_plain_import_fin
             if mod is not None:
                 sys.modules[n] = mod
         sys.path.remove(FOLDER)
-        try:
-            import os
-            os.remove(FOLDER + "/machine.py")
-        except OSError:
-            pass
         _remove_folder()
