@@ -58,6 +58,7 @@ class Session:
         """Load the running game, if any. A damaged save is set aside by the store (as
         game.json.bad1...) and said in .messages; the device starts without it."""
         self.game = None
+        kind = self.later     # (the kind read_later found: the save is not opened for it again)
         self.later = None
         self.messages = []
         self.changed = False
@@ -68,7 +69,7 @@ class Session:
         if not self.store.exists(GAME_FILE) and not self.store.exists(GAME_FILE + ".tmp"):
             return None       # no game: none of the game's code is loaded
         try:
-            _rules_first(self.store)
+            _rules_first(self.store, kind)
             from firmware import gameload
             game, msg, self.unread = gameload.load(self.store, GAME_FILE)
         except Exception as e:     # short of memory for the reading code itself
@@ -278,10 +279,12 @@ def saved_kind(store):
 KNOWN = ("classic", "masters", "twist", "dice")
 
 
-def _rules_first(store):
-    """The save's game rules loaded before the code that reads the save, into a heap
-    still in few pieces (the rules stay; the reading code leaves RAM after)."""
-    kind = saved_kind(store)
+def _rules_first(store, kind=None):
+    """The save's game rules (kind, or the one its first line names) loaded before the
+    code that reads the save, into a heap still in few pieces (the rules stay; the
+    reading code leaves RAM after)."""
+    if kind is None:
+        kind = saved_kind(store)
     if kind is None:
         return
     from engine_mpy import savefile

@@ -159,8 +159,6 @@ class Help(Screen):
             n += 1
         self.phases = n - 1
         self.count = n + _PHASE_LINES
-        if n < _ROWS:        # (a first page that reaches the phases: never, kept right)
-            page = [s for s, _ in zip(self.lines(), range(_ROWS))]
         self.page = page
         self.page_top = 0    # the line self.page starts at
 
