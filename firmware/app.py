@@ -24,6 +24,11 @@ _KEY_MASK = const(0x7F)
 VERSION = "0.1.0"
 
 _POLL_MS = const(10)
+# A poll that did nothing (no key, nothing drawn, loaded or saved) rests this long before
+# the next: a key still wakes it within a millisecond (Clock.wait), and nothing a screen
+# shows waits on a finer time than the dimming's seconds. So an idle device runs the loop
+# ten times a second, not a hundred (App.step's frame is a heap allocation each time).
+_IDLE_MS = const(100)
 _BUSY_X = const(112)       # the busy mark's left edge (App.busy)
 # Screens whose opening reads the flash or loads much code: the busy mark first
 _SLOW = ("history", "help", "newgame", "rules")
@@ -341,7 +346,8 @@ class App:
 
     def step(self):
         """Take the next key event (if any) to the top screen, idle, redraw, save what a
-        key committed, then wait for the next event (at most POLL_MS)."""
+        key committed, then wait for the next event (at most POLL_MS, or IDLE_MS after a
+        poll that did nothing)."""
         clk = self.clock
         now = clk.ticks_ms()
         b = self.buttons
@@ -357,6 +363,8 @@ class App:
                 if dark:
                     b.cancel()
                     key = 0
+        # (where the loop samples the pins itself, it never rests longer than a poll)
+        rest = _POLL_MS if key or self.sampler.timer is None else _IDLE_MS
         if key:
             try:
                 self.handle(key)
@@ -367,6 +375,7 @@ class App:
         else:
             self._idle(now)
             if self.tidy and not b.pending():
+                rest = _POLL_MS
                 self.tidy = False
                 if self.small:
                     self.sweep()
@@ -379,12 +388,14 @@ class App:
                 # (checked here: a call to _prefetch, whose frame is too big for the C
                 # stack, would be a heap allocation every poll)
                 if scr is not self.ahead_of and not scr.parked:
+                    rest = _POLL_MS
                     self._prefetch(scr)
                 scr = None
         try:
             scr = self.top()
             scr.tick(now)
             if scr.dirty and self.asleep < 2:
+                rest = _POLL_MS
                 self.redraw()
         except MemoryError:
             scr = None
@@ -392,6 +403,7 @@ class App:
             self.redraw()
         s = self.session
         if s is not None and s.finishing is not None:
+            rest = _POLL_MS
             # a finish committed (its journal saved) and its result on the panel: now the
             # roster and the history (keys pressed meanwhile wait: the pins keep them)
             try:
@@ -402,11 +414,15 @@ class App:
             if self.messages:
                 self.tell()
         if s is not None and (s.changed or s.said):
+            rest = _POLL_MS
             # the change this key made, on the panel now, goes to the flash (Session.apply)
             msg = None
             if s.changed:
                 msg = s.flush()
                 self.commits += 1      # the table on phones shows the game anew
+                # what comes next may have changed with the game (a tie-break decided
+                # on the same screen ends it: the finish's code to load)
+                self.ahead_of = None
             for m in s.said:       # room made on a full flash for a save: said first
                 self.say(m)
             s.said = []
@@ -420,7 +436,7 @@ class App:
         spent = clk.ticks_diff(clk.ticks_ms(), now)
         # the rest goes to the table on phones' server when it runs (firmware/table.py)
         w = self._wait if self.table is None else self.table.wait
-        w(_POLL_MS - spent if spent < _POLL_MS else 1, self._pending)
+        w(rest - spent if spent < rest else 1, self._pending)
 
     def _prefetch(self, scr):
         """On a heap with room, code is loaded ahead while the table reads the screen on

@@ -91,6 +91,11 @@ class Buttons:
         self._ignore = 0         # held buttons to ignore until let go
         self._started = False
         self._last = 0           # when the last sample was taken
+        # nothing held, nothing read as pressed at the last sample and every bounce time
+        # over: with every pin's edges caught, a sample with no edge since then would
+        # change nothing (Sampler._tick then skips it)
+        self.calm = False
+        self._settled = 0        # when the last contact that changed is read again
         # The queue: sample() writes at _w, get() reads at _r, each index moved only by
         # its own side (the timer and the loop never touch the same one).
         self._q = bytearray(_QMASK + 1)
@@ -139,6 +144,7 @@ class Buttons:
             self._started = True
             self._last = now
             self.state = self._ignore = bits
+            self._settled = now
             q = self._quiet
             for i in range(_N):
                 q[i] = now       # (0 could lie ahead of a counter about to wrap)
@@ -162,7 +168,7 @@ class Buttons:
                 elif not pulsed & m or ticks_diff(last, q[i]) < 0:
                     # (edges that came while the last change could still bounce: bounce)
                     continue
-                q[i] = ticks_add(now, self.DEBOUNCE_MS)
+                q[i] = self._settled = ticks_add(now, self.DEBOUNCE_MS)
                 if pulsed & m:
                     # both edges in the gap: the tap it was (held: let go, pressed again)
                     if bits & m:
@@ -189,6 +195,7 @@ class Buttons:
                     self._next_rep[i] = ticks_add(now, self._gap[i])
                     g = self._gap[i] * 3 // 4
                     self._gap[i] = g if g > self.REPEAT_MIN_MS else self.REPEAT_MIN_MS
+        self.calm = not (bits | self.state) and ticks_diff(now, self._settled) >= 0
 
     def _pressed(self, i, m, now):
         self.state |= m
@@ -233,6 +240,7 @@ class PinReader:
         # edges() last handed on (written only there): neither side ever waits for the other
         self._n = bytearray(_N)
         self._seen = bytearray(_N)
+        self.watched = False     # every fitted pin's edges are counted (catch_edges)
 
     def catch_edges(self):
         """A pin interrupt on both edges of every fitted button, so that a tap made while
@@ -254,7 +262,13 @@ class PinReader:
                 got += 1
             except (AttributeError, OSError, ValueError):
                 pass
+        self.watched = got > 0 and got == len(self._pins) - self._pins.count(None)
         return got
+
+    def still(self):
+        """No edge on any button since the last edges(), and every fitted pin's edges
+        are counted: the levels are as the last read() found them."""
+        return self.watched and self._n == self._seen
 
     def edges(self):
         """The buttons (bit i for button i) whose pin saw an edge since the last call."""
@@ -293,10 +307,18 @@ class Sampler:
 
     def _tick(self, t):
         r = self.reader
+        b = self.buttons
+        now = self.clock.ticks_ms()
+        if b.calm and r.still():
+            # nothing held, nothing pressed and no edge since: the sample would only note
+            # its time. Skipped, because sample()'s frame is too big for the C stack (a
+            # heap allocation 200 times a second is most of an idle device's work).
+            b._last = now
+            return
         # the edges before the levels: an edge that comes in between is in the level read
         # now and counted again, as an edge, only at the next sample, inside its bounce time
         e = r.edges()
-        self.buttons.sample(r.read(), self.clock.ticks_ms(), e)
+        b.sample(r.read(), now, e)
 
     def poll(self):
         if self.timer is None:

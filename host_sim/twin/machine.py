@@ -4,7 +4,8 @@ first on sys.path (CPython) or MICROPYPATH (micropython) and the firmware's own
 
 - Pin inputs read the shared key state `keys`: a button wired to ground with the pull-up
   on reads 1 released and 0 pressed; contact bounce can be switched on (keys.bounce = n
-  makes the next n reads after each change alternate between the old and new level).
+  makes the next n reads after each change alternate between the old and new level); a
+  pin's interrupt handler (Pin.irq) runs at each change, as the chip's edge detector's does.
 - I2C(id, scl=, sda=, freq=) talks to the devices on the shared bus `bus` (reset_world()
   puts one SSD1306 controller emulator at 0x3C, see host_sim/ssd1306_emu.py), counts the
   bytes on the wire (one address byte per transaction plus the payload) and the bus time
@@ -32,6 +33,7 @@ class Keys:
         self.held = {}          # gpio -> True while pressed
         self.bounce = 0         # reads that chatter after each change
         self._chatter = {}      # gpio -> reads of chatter left
+        self.edge = {}          # gpio -> its pin's interrupt handler (Pin.irq), if any
 
     def press(self, gpio):
         self.set(gpio, True)
@@ -47,6 +49,12 @@ class Keys:
                 self.held[gpio] = True
             else:
                 self.held.pop(gpio, None)
+            self._edge(gpio)
+
+    def _edge(self, gpio):
+        h = self.edge.get(gpio)
+        if h is not None:
+            h()
 
     def release_all(self):
         for g in list(self.held):
@@ -59,6 +67,9 @@ class Keys:
         if left:
             self._chatter[gpio] = left - 1
             if left & 1:                   # odd reads of the chatter show the old level
+                # (so the contact still has to come back: an edge the pin latches, as
+                # a real bounce's last edge comes after any read that saw it open)
+                self._edge(gpio)
                 return not now
         return now
 
@@ -88,6 +99,7 @@ def reset_world(controller="ssd1306", addr=0x3C):
     """Start over: no key held, one fresh display controller at addr; returns it."""
     keys.held.clear()
     keys._chatter.clear()
+    keys.edge.clear()
     keys.bounce = 0
     bus.devices.clear()
     bus.bytes = bus.clocks = 0
@@ -149,9 +161,13 @@ class Pin:
         self._out = 0
 
     def irq(self, handler=None, trigger=0, hard=False):
-        # kept, not called: the simulator's timer never stops for the flash, so no tap
-        # falls between two samples there
+        # called on every change of the contact (Keys.set), as the chip's edge detector
+        # does: the buttons skip a sample when no edge came since the last one
         self.handler = handler
+        if handler is None:
+            keys.edge.pop(self.id, None)
+        else:
+            keys.edge[self.id] = lambda: handler(self)
 
     def __repr__(self):
         return "Pin(%r)" % (self.id,)

@@ -87,6 +87,9 @@ class FakeReader:
     def edges(self):
         return 0
 
+    def still(self):
+        return False      # no pin interrupts here: every sample reads the pins
+
 
 class FakeStore(Store):
     """The device's own store on a fake flash. files: the flash's files by name, as text;
@@ -351,6 +354,58 @@ def test_idle_dims_then_off_the_dimmed_wake_acts_the_dark_one_does_not():
     assert d.on and app.top().module == "newgame"
 
 
+class _VTimer:
+    """A machine.Timer on the app's virtual clock."""
+    PERIODIC = 1
+
+    def __init__(self, clock):
+        self.clock = clock
+
+    def init(self, mode, period, callback):
+        self.clock.add_timer(period, callback, self)
+
+    def deinit(self):
+        self.clock.remove_timer(self)
+
+
+def _count_steps(app):
+    n = [0]
+    step = app.step
+
+    def counted():
+        n[0] += 1
+        step()
+    app.step = counted
+    return n
+
+
+def test_an_idle_loop_rests_ten_times_longer_and_a_key_still_acts_at_once():
+    # With the pins sampled on a timer, a poll that did nothing rests IDLE_MS (the loop's
+    # frame is a heap allocation on MicroPython); the key the timer queues wakes it.
+    app = make()
+    assert app.sampler.start(_VTimer(app.clock))
+    app.run_for(500)
+    n = _count_steps(app)
+    app.run_for(1000)
+    assert n[0] <= 11
+    sel = app.top().sel
+    app.reader.bits = _BITS["DOWN"]
+    app.run_for(12)             # the next sample (5 ms) queues it; the rest ends on it
+    assert app.top().sel == sel + 1
+    app.reader.bits = 0
+    # the idle dimming still comes on time
+    app.run_for(600 * 1000 + 150)
+    assert app.display.dimmed
+
+
+def test_a_loop_that_samples_the_pins_itself_never_rests_longer_than_a_poll():
+    app = make()
+    app.run_for(500)
+    n = _count_steps(app)
+    app.run_for(1000)
+    assert n[0] >= 1000 // app.POLL_MS - 1
+
+
 def test_idle_across_tick_wrap():
     # The millisecond counter wraps at 2**30; idle time must still be measured right.
     app = make(start=(1 << 30) - 30000)
@@ -514,6 +569,36 @@ def test_a_game_that_is_over_has_the_finish_code_loaded_while_the_table_reads_it
             _unload(code)
             app.run_for(len(code) * 60)
             assert [m for m in code if (m in sys.modules) != loaded] == [], (small, loaded)
+    finally:
+        _restore(before, code, saved)
+
+
+def test_a_game_ended_under_the_screen_on_top_has_the_finish_code_loaded_too():
+    # The screen's own look-ahead done, a change committed on it ends the game (the last
+    # hand, or a tie-break decided on the game-over screen): the finish's code is loaded
+    # then, before the key that finishes.
+    import json
+    from firmware import app as app_module
+    from firmware.session import Session
+    code = app_module.FINISH_CODE
+    saved = dict((m, sys.modules[m]) for m in code if m in sys.modules)
+    before = list(sys.modules)
+    try:
+        last = json.loads(_game_over_save())
+        rec = last["records"].pop()
+        app = make({"game.json": json.dumps(last)})
+        s = Session(app.store)
+        s.load()
+        app.session = s
+        app.small = False
+        _unload(code)
+        app.run_for(300)
+        assert app.ahead_of is app.top() and not s.game.state.over
+        assert [m for m in code if m in sys.modules] == []
+        assert s.apply("add", rec) is None
+        app.run_for(len(code) * 60)
+        assert s.game.state.over and not s.changed
+        assert [m for m in code if m not in sys.modules] == []
     finally:
         _restore(before, code, saved)
 

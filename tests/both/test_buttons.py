@@ -437,3 +437,100 @@ def test_the_sampler_hands_the_latched_edges_to_the_buttons():
     clock.now = 50
     t.cb(t)
     assert b.get() == LEFT and b.get() == 0
+
+
+# ---- an idle device's samples ----------------------------------------------------------------
+# With every fitted pin's edges counted, a sample with nothing held, nothing read as pressed
+# and no edge since the last one would change nothing: the sampler skips it without reading
+# the pins (Buttons.sample's frame is a heap allocation on MicroPython, 200 times a second).
+class CountingPin(IrqPin):
+    reads = 0
+
+    def value(self):
+        CountingPin.reads += 1
+        return self.v
+
+
+def test_an_idle_sample_reads_no_pin_once_every_edge_is_counted():
+    pins = [CountingPin(), CountingPin(), None, CountingPin(), CountingPin()]
+    clock = _Clock()
+    b = Buttons()
+    r = PinReader(pins)
+    assert r.catch_edges() == 4 and r.watched
+    s = Sampler(r, b, clock)
+    t = _Timer()
+    s.start(t)
+    t.cb(t)                      # the first sample reads the pins, and the next
+    clock.now = 5
+    t.cb(t)
+    CountingPin.reads = 0
+    for n in range(20):
+        clock.now += 5
+        t.cb(t)
+    assert CountingPin.reads == 0
+    # a press is an edge: read at the next sample, and acted on
+    pins[3].set(0)
+    clock.now += 5
+    t.cb(t)
+    assert CountingPin.reads == 4 and b.get() == RIGHT
+    # held: every sample reads (the hold is timed), until let go and quiet again
+    clock.now += 5
+    t.cb(t)
+    assert CountingPin.reads == 8
+    pins[3].set(1)
+    # (the let-go counts once the press's bounce time is over, then its own runs out)
+    for n in range(2 * Buttons.DEBOUNCE_MS // Buttons.PERIOD_MS + 1):
+        clock.now += 5
+        t.cb(t)
+    assert CountingPin.reads > 8
+    n = CountingPin.reads
+    for k in range(5):
+        clock.now += 5
+        t.cb(t)
+    assert CountingPin.reads == n and b.get() == 0
+
+
+def test_a_pin_without_its_interrupt_keeps_every_sample():
+    pins = [IrqPin(), IrqPin(), FakePin(), IrqPin(), IrqPin()]
+    r = PinReader(pins)
+    assert r.catch_edges() == 4 and not r.watched and not r.still()
+    clock = _Clock()
+    b = Buttons()
+    s = Sampler(r, b, clock)
+    t = _Timer()
+    s.start(t)
+    t.cb(t)
+    clock.now = 5
+    t.cb(t)
+    pins[2].v = 0                # LEFT's pin latches nothing: seen by reading it
+    clock.now = 10
+    t.cb(t)
+    assert b.get() == LEFT
+
+
+def test_a_tap_in_a_stall_after_idle_samples_still_counts():
+    # idle samples skipped, then the flash holds the timer while OK is tapped
+    pins = [IrqPin(), IrqPin(), IrqPin(), IrqPin(), IrqPin()]
+    r = PinReader(pins)
+    r.catch_edges()
+    clock = _Clock()
+    b = Buttons()
+    s = Sampler(r, b, clock)
+    t = _Timer()
+    s.start(t)
+    for n in range(10):
+        t.cb(t)
+        clock.now += 5
+    pins[4].set(0)
+    pins[4].set(1)
+    clock.now += 60
+    t.cb(t)
+    assert b.get() == OK and b.get() == 0
+    # a glitch shorter than a bounce between two samples on time is no tap
+    clock.now += 5
+    t.cb(t)
+    pins[4].set(0)
+    pins[4].set(1)
+    clock.now += 5
+    t.cb(t)
+    assert b.get() == 0
