@@ -37,19 +37,29 @@ _SLOW = ("history", "help", "newgame", "rules")
 _HEAP = []    # the heap's size, free + allocated (it never changes), found once
 
 
-def _half_taken():
+_SEEN = []    # the free heap right after the loop's last collection, when it was read
+
+
+def _half_taken(collected=False):
     # One walk of the heap: each of gc.mem_free() and gc.mem_alloc() walks all of it (on
     # the emulated Pico the two took a quarter of the 200 ms after Help's frame).
     f = getattr(gc, "mem_free", None)
     if f is None:
         return False
     free = f()
+    if collected:
+        _SEEN.append(free)
     if not _HEAP:
         _HEAP.append(free + gc.mem_alloc())
     return 2 * free < _HEAP[0]
 
 
 def _mem_free():
+    # (About) the figure the loop read after its last collection, on the poll after the
+    # key before: a collection and a walk of the heap less (18 ms on an RP2040) between
+    # the key and the page
+    if _SEEN:
+        return _SEEN[0]
     f = getattr(gc, "mem_free", None)
     if f is None:
         return -1
@@ -380,9 +390,11 @@ class App:
                 if self.small:
                     self.sweep()
                 gc.collect()
-                if self.cached and _half_taken():
+                del _SEEN[:]
+                if self.cached and _half_taken(True):
                     self._evict()
                     gc.collect()
+                    del _SEEN[:]
             elif not self.small:
                 scr = self.stack[-1]
                 # (checked here: a call to _prefetch, whose frame is too big for the C
@@ -445,7 +457,8 @@ class App:
         runs (on an RP2040 the .mpy install spent 270 ms of a finish loading it), and the
         screens the one on top opens next (its ahead(), where it has one: their modules'
         names; 20 to 40 ms a screen) are kept with the closed screens (App.cached, dropped
-        once half the heap is taken; nothing is loaded then). Short of memory for one, or
+        once half the heap is taken; nothing is loaded then), and the helpers it names
+        (History's reader) stay as that screen's own loading leaves them. Short of memory for one, or
         one not on this device: nothing more ahead for this screen (the key that needs it
         loads it, or says so)."""
         s = self.session
@@ -459,9 +472,12 @@ class App:
         if m is None:
             f = getattr(scr, "ahead", None)
             for name in (f() if f is not None else ()):
-                if "firmware.screens." + name not in sys.modules:
+                # (a screen's name, or a helper's full name: the code that screen loads
+                # as it opens)
+                full = name if "." in name else "firmware.screens." + name
+                if full not in sys.modules:
                     screen = name
-                    m = "firmware.screens." + name
+                    m = full
                     break
         if m is None or (screen is not None and _half_taken()):
             self.ahead_of = scr      # all loaded (or no room): nothing more for this screen
@@ -472,7 +488,7 @@ class App:
             forget(m, True)
             self.ahead_of = scr
             return
-        if screen is not None and screen not in self.cached:
+        if screen is not None and "." not in screen and screen not in self.cached:
             self.cached.append(screen)
 
     def short_of_memory(self):

@@ -204,7 +204,7 @@ def test_closed_screens_stay_loaded_while_the_heap_has_room_and_go_when_it_fills
     from firmware import app as app_module
     real = app_module._half_taken
     full = [False]
-    app_module._half_taken = lambda: full[0]
+    app_module._half_taken = lambda collected=False: full[0]
     try:
         app = make()
         app.small = False       # a heap with room, whatever this test runs on
@@ -429,6 +429,37 @@ def test_about_shows_version_board_and_memory():
     assert app.top().module == "menu"
 
 
+def test_about_shows_the_free_heap_read_after_the_loops_last_collection():
+    # On MicroPython, with closed screens' code kept (a heap with room), the loop reads
+    # the free heap after the collection it makes on the poll after a key; About shows
+    # that figure instead of collecting again between its key and its page.
+    import gc
+    from firmware import app as app_module
+    heap = app_module._HEAP[:]
+    app_module._HEAP[:] = [0]       # (never half taken, whatever heap this test runs on)
+    try:
+        app = App(FakeDisplay(), FakeReader(), Buttons(), VirtualClock(), FakeStore(), Board)
+        app.start()
+        app.small = False
+        app.run_for(20)
+        press(app, "UP")
+        press(app, "UP")   # About is last
+        if not hasattr(gc, "mem_free"):
+            press(app, "OK")
+            assert "n/a" in app.canvas.words()      # CPython: no heap of the board's to read
+            return
+        press(app, "OK")
+        press(app, "OK")   # About opened and closed: the loop collects after
+        assert app.top().module == "menu"
+        assert app.cached and len(app_module._SEEN) == 1, (app.cached, app_module._SEEN)
+        seen = app_module._SEEN[0]
+        press(app, "OK")
+        assert app.top().module == "about"
+        assert "%d B" % seen in app.canvas.words()
+    finally:
+        app_module._HEAP[:] = heap
+
+
 def test_a_damaged_settings_file_is_said_once_over_the_menu():
     d = FakeDisplay()
     store = FakeStore({"settings.json": '{"contrast":'})
@@ -568,7 +599,10 @@ def test_a_game_that_is_over_has_the_finish_code_loaded_while_the_table_reads_it
             app.small = small
             _unload(code)
             app.run_for(len(code) * 60)
-            assert [m for m in code if (m in sys.modules) != loaded] == [], (small, loaded)
+            # (History's reader, which the menu loads ahead on a heap with room, takes
+            # the history's own module and the lines' reader with it)
+            mine = [m for m in code if m not in ("firmware.history", "engine_mpy.lines")]
+            assert [m for m in (code if loaded or small else mine) if (m in sys.modules) != loaded] == [], (small, loaded)
     finally:
         _restore(before, code, saved)
 
@@ -594,7 +628,9 @@ def test_a_game_ended_under_the_screen_on_top_has_the_finish_code_loaded_too():
         _unload(code)
         app.run_for(300)
         assert app.ahead_of is app.top() and not s.game.state.over
-        assert [m for m in code if m in sys.modules] == []
+        # (but History's reader, which the menu loads ahead, and what it takes)
+        reader = ("engine_mpy.lines", "firmware.history")
+        assert [m for m in code if m in sys.modules and m not in reader] == []
         assert s.apply("add", rec) is None
         app.run_for(len(code) * 60)
         assert s.game.state.over and not s.changed
@@ -611,13 +647,15 @@ def test_the_screens_a_screen_opens_next_have_their_code_loaded_while_the_table_
     from firmware import app as app_module
     from firmware.session import Session
     from engine_mpy.modules import forget
-    mods = ["firmware.screens." + n for n in ("cards_home", "hand", "sheet", "newgame")]
+    mods = ["firmware.screens." + n for n in ("cards_home", "hand", "sheet", "newgame", "history", "about")]
+    helpers = ["firmware.histbrowse", "firmware.history"]
+    mods += helpers
     saved = dict((m, sys.modules[m]) for m in mods if m in sys.modules)
     before = list(sys.modules)
     real = app_module._half_taken
     try:
         for small, full in ((False, False), (True, False), (False, True)):
-            app_module._half_taken = lambda: full
+            app_module._half_taken = lambda collected=False: full
             _unload(mods)
             app = make({"game.json": _running_save()})
             s = Session(app.store)
@@ -631,6 +669,11 @@ def test_the_screens_a_screen_opens_next_have_their_code_loaded_while_the_table_
             assert app.top().module == "menu" and app.top().sel == 0
             assert ("firmware.screens.cards_home" in sys.modules) == ahead, (small, full)
             assert ("cards_home" in app.cached) == ahead
+            # then History, with the reader it opens with, and About; the reader is no
+            # closed screen's code (History's own closing drops it)
+            for m in mods[4:]:
+                assert (m in sys.modules) == ahead, (m, small, full)
+            assert ("history" in app.cached) == ahead and "firmware.histbrowse" not in app.cached
             press(app, "OK")
             assert app.top().module == "cards_home" and "cards_home" not in app.cached
             app.run_for(200)
@@ -655,7 +698,7 @@ def test_short_of_memory_while_loading_ahead_loads_nothing_more_for_that_screen(
     m = "firmware.screens.newgame"
     saved = sys.modules.get(m)
     real = app_module._half_taken
-    app_module._half_taken = lambda: False      # (room, whatever this test runs on)
+    app_module._half_taken = lambda collected=False: False      # (room, whatever this test runs on)
     try:
         forget(m, True)
         app = make()
