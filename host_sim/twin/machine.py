@@ -54,7 +54,14 @@ class Keys:
     def _edge(self, gpio):
         h = self.edge.get(gpio)
         if h is not None:
-            h()
+            # on the virtual clock, at this time but after what is changing the pins now
+            # has changed them all (a chord's two buttons let go in one step): the order a
+            # board's interrupt comes in, after the pin changed, without a half-done change
+            c = _clock[0]
+            if c is None:
+                h()
+            else:
+                c.at(c.t, h)
 
     def release_all(self):
         for g in list(self.held):

@@ -452,6 +452,17 @@ class CountingPin(IrqPin):
 
 
 def test_an_idle_sample_reads_no_pin_once_every_edge_is_counted():
+    # (the timer's samples alone: no sample asked for by an edge, see below)
+    from firmware import buttons as buttons_module
+    real = buttons_module.schedule
+    buttons_module.schedule = None
+    try:
+        _idle_samples_read_no_pin()
+    finally:
+        buttons_module.schedule = real
+
+
+def _idle_samples_read_no_pin():
     pins = [CountingPin(), CountingPin(), None, CountingPin(), CountingPin()]
     clock = _Clock()
     b = Buttons()
@@ -534,3 +545,65 @@ def test_a_tap_in_a_stall_after_idle_samples_still_counts():
     clock.now += 5
     t.cb(t)
     assert b.get() == 0
+
+
+def test_an_edge_asks_for_a_sample_at_once():
+    # The pin's interrupt schedules a sample (micropython.schedule on the board): the press
+    # is queued by that sample, without waiting for the timer's next tick.
+    from firmware import buttons as buttons_module
+    asked = []
+    real = buttons_module.schedule
+    buttons_module.schedule = lambda f, a: asked.append(f)
+    try:
+        pins = [IrqPin(), IrqPin(), IrqPin(), IrqPin(), IrqPin()]
+        r = PinReader(pins)
+        r.catch_edges()
+        clock = _Clock()
+        b = Buttons()
+        s = Sampler(r, b, clock)
+        t = _Timer()
+        assert s.start(t)
+        t.cb(t)
+        clock.now = 5
+        t.cb(t)
+        clock.now = 7
+        pins[1].set(0)                   # DOWN pressed between two ticks
+        assert len(asked) == 1 and b.get() == 0
+        asked.pop()(None)                # the scheduled sample runs
+        assert b.get() == DOWN
+        s.stop()
+        pins[1].set(1)                   # stopped: nothing asked any more
+        assert asked == []
+        # a queue that is full refuses it: the timer's sample takes the edge then
+        def full(f, a):
+            raise RuntimeError("schedule queue full")
+        buttons_module.schedule = full
+        b = Buttons()
+        s = Sampler(r, b, clock)
+        s.start(t)
+        t.cb(t)
+        clock.now = 40
+        t.cb(t)
+        pins[3].set(0)
+        clock.now = 45
+        t.cb(t)
+        assert b.get() == RIGHT
+    finally:
+        buttons_module.schedule = real
+
+
+def test_no_sample_is_asked_for_where_a_pin_has_no_interrupt():
+    from firmware import buttons as buttons_module
+    asked = []
+    real = buttons_module.schedule
+    buttons_module.schedule = lambda f, a: asked.append(f)
+    try:
+        pins = [IrqPin(), IrqPin(), FakePin(), IrqPin(), IrqPin()]
+        r = PinReader(pins)
+        r.catch_edges()
+        s = Sampler(r, Buttons(), _Clock())
+        assert s.start(_Timer())
+        pins[0].set(0)
+        assert asked == [] and r.wake is None
+    finally:
+        buttons_module.schedule = real
