@@ -458,9 +458,9 @@ class App:
         screens the one on top opens next (its ahead(), where it has one: their modules'
         names; 20 to 40 ms a screen) are kept with the closed screens (App.cached, dropped
         once half the heap is taken; nothing is loaded then), and the helpers it names
-        (History's reader) stay as that screen's own loading leaves them. Short of memory for one, or
-        one not on this device: nothing more ahead for this screen (the key that needs it
-        loads it, or says so)."""
+        (History's reader) stay as that screen's own loading leaves them. Short of memory
+        for one, or one not on this device: nothing more ahead for this screen (the key
+        that needs it loads it, or says so)."""
         s = self.session
         g = s.game if s is not None else None
         m = screen = None
