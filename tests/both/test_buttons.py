@@ -420,15 +420,46 @@ def test_the_pin_interrupts_count_edges_until_the_next_sample():
     assert PinReader([FakePin()] * 5).catch_edges() == 0
 
 
-def test_the_sampler_hands_the_latched_edges_to_the_buttons():
-    pins = [IrqPin(), IrqPin(), IrqPin(), IrqPin(), IrqPin()]
-    clock = _Clock()
-    b = Buttons()
+class Scheduling:
+    """firmware.buttons' schedule (micropython.schedule on the board) replaced by f for a
+    with-block; None: none to have, the timer's samples alone."""
+
+    def __init__(self, f):
+        self.f = f
+
+    def __enter__(self):
+        from firmware import buttons as buttons_module
+        self.real = buttons_module.schedule
+        buttons_module.schedule = self.f
+        return self
+
+    def __exit__(self, *exc):
+        from firmware import buttons as buttons_module
+        buttons_module.schedule = self.real
+        return False
+
+
+def sampling(pins):
+    """The pins' edges caught and a sampler started on a timer: (reader, buttons, sampler,
+    timer, clock); the timer's callback is called by hand, the clock set by hand."""
     r = PinReader(pins)
     r.catch_edges()
+    clock = _Clock()
+    b = Buttons()
     s = Sampler(r, b, clock)
     t = _Timer()
-    s.start(t)
+    assert s.start(t)
+    return r, b, s, t, clock
+
+
+def handled(pins):
+    """How many of the pins have an interrupt handler (PinReader.catch_edges)."""
+    return len([p for p in pins if getattr(p, "handler", None) is not None])
+
+
+def test_the_sampler_hands_the_latched_edges_to_the_buttons():
+    pins = [IrqPin(), IrqPin(), IrqPin(), IrqPin(), IrqPin()]
+    r, b, s, t, clock = sampling(pins)
     t.cb(t)
     clock.now = 5
     t.cb(t)
@@ -453,63 +484,44 @@ class CountingPin(IrqPin):
 
 def test_an_idle_sample_reads_no_pin_once_every_edge_is_counted():
     # (the timer's samples alone: no sample asked for by an edge, see below)
-    from firmware import buttons as buttons_module
-    real = buttons_module.schedule
-    buttons_module.schedule = None
-    try:
-        _idle_samples_read_no_pin()
-    finally:
-        buttons_module.schedule = real
-
-
-def _idle_samples_read_no_pin():
-    pins = [CountingPin(), CountingPin(), None, CountingPin(), CountingPin()]
-    clock = _Clock()
-    b = Buttons()
-    r = PinReader(pins)
-    assert r.catch_edges() == 4 and r.watched
-    s = Sampler(r, b, clock)
-    t = _Timer()
-    s.start(t)
-    t.cb(t)                      # the first sample reads the pins, and the next
-    clock.now = 5
-    t.cb(t)
-    CountingPin.reads = 0
-    for n in range(20):
+    with Scheduling(None):
+        pins = [CountingPin(), CountingPin(), None, CountingPin(), CountingPin()]
+        r, b, s, t, clock = sampling(pins)
+        assert handled(pins) == 4 and r.watched and r.wake is None
+        t.cb(t)                      # the first sample reads the pins, and the next
+        clock.now = 5
+        t.cb(t)
+        CountingPin.reads = 0
+        for n in range(20):
+            clock.now += 5
+            t.cb(t)
+        assert CountingPin.reads == 0
+        # a press is an edge: read at the next sample, and acted on
+        pins[3].set(0)
         clock.now += 5
         t.cb(t)
-    assert CountingPin.reads == 0
-    # a press is an edge: read at the next sample, and acted on
-    pins[3].set(0)
-    clock.now += 5
-    t.cb(t)
-    assert CountingPin.reads == 4 and b.get() == RIGHT
-    # held: every sample reads (the hold is timed), until let go and quiet again
-    clock.now += 5
-    t.cb(t)
-    assert CountingPin.reads == 8
-    pins[3].set(1)
-    # (the let-go counts once the press's bounce time is over, then its own runs out)
-    for n in range(2 * Buttons.DEBOUNCE_MS // Buttons.PERIOD_MS + 1):
+        assert CountingPin.reads == 4 and b.get() == RIGHT
+        # held: every sample reads (the hold is timed), until let go and quiet again
         clock.now += 5
         t.cb(t)
-    assert CountingPin.reads > 8
-    n = CountingPin.reads
-    for k in range(5):
-        clock.now += 5
-        t.cb(t)
-    assert CountingPin.reads == n and b.get() == 0
+        assert CountingPin.reads == 8
+        pins[3].set(1)
+        # (the let-go counts once the press's bounce time is over, then its own runs out)
+        for n in range(2 * Buttons.DEBOUNCE_MS // Buttons.PERIOD_MS + 1):
+            clock.now += 5
+            t.cb(t)
+        assert CountingPin.reads > 8
+        n = CountingPin.reads
+        for k in range(5):
+            clock.now += 5
+            t.cb(t)
+        assert CountingPin.reads == n and b.get() == 0
 
 
 def test_a_pin_without_its_interrupt_keeps_every_sample():
     pins = [IrqPin(), IrqPin(), FakePin(), IrqPin(), IrqPin()]
-    r = PinReader(pins)
-    assert r.catch_edges() == 4 and not r.watched and not r.still()
-    clock = _Clock()
-    b = Buttons()
-    s = Sampler(r, b, clock)
-    t = _Timer()
-    s.start(t)
+    r, b, s, t, clock = sampling(pins)
+    assert handled(pins) == 4 and not r.watched and not r.still()
     t.cb(t)
     clock.now = 5
     t.cb(t)
@@ -522,13 +534,7 @@ def test_a_pin_without_its_interrupt_keeps_every_sample():
 def test_a_tap_in_a_stall_after_idle_samples_still_counts():
     # idle samples skipped, then the flash holds the timer while OK is tapped
     pins = [IrqPin(), IrqPin(), IrqPin(), IrqPin(), IrqPin()]
-    r = PinReader(pins)
-    r.catch_edges()
-    clock = _Clock()
-    b = Buttons()
-    s = Sampler(r, b, clock)
-    t = _Timer()
-    s.start(t)
+    r, b, s, t, clock = sampling(pins)
     for n in range(10):
         t.cb(t)
         clock.now += 5
@@ -550,19 +556,10 @@ def test_a_tap_in_a_stall_after_idle_samples_still_counts():
 def test_an_edge_asks_for_a_sample_at_once():
     # The pin's interrupt schedules a sample (micropython.schedule on the board): the press
     # is queued by that sample, without waiting for the timer's next tick.
-    from firmware import buttons as buttons_module
     asked = []
-    real = buttons_module.schedule
-    buttons_module.schedule = lambda f, a: asked.append(f)
-    try:
+    with Scheduling(lambda f, a: asked.append(f)):
         pins = [IrqPin(), IrqPin(), IrqPin(), IrqPin(), IrqPin()]
-        r = PinReader(pins)
-        r.catch_edges()
-        clock = _Clock()
-        b = Buttons()
-        s = Sampler(r, b, clock)
-        t = _Timer()
-        assert s.start(t)
+        r, b, s, t, clock = sampling(pins)
         t.cb(t)
         clock.now = 5
         t.cb(t)
@@ -574,13 +571,12 @@ def test_an_edge_asks_for_a_sample_at_once():
         s.stop()
         pins[1].set(1)                   # stopped: nothing asked any more
         assert asked == []
-        # a queue that is full refuses it: the timer's sample takes the edge then
-        def full(f, a):
-            raise RuntimeError("schedule queue full")
-        buttons_module.schedule = full
-        b = Buttons()
-        s = Sampler(r, b, clock)
-        s.start(t)
+
+    # a queue that is full refuses it: the timer's sample takes the edge then
+    def full(f, a):
+        raise RuntimeError("schedule queue full")
+    with Scheduling(full):
+        r, b, s, t, clock = sampling(pins)
         t.cb(t)
         clock.now = 40
         t.cb(t)
@@ -588,22 +584,12 @@ def test_an_edge_asks_for_a_sample_at_once():
         clock.now = 45
         t.cb(t)
         assert b.get() == RIGHT
-    finally:
-        buttons_module.schedule = real
 
 
 def test_no_sample_is_asked_for_where_a_pin_has_no_interrupt():
-    from firmware import buttons as buttons_module
     asked = []
-    real = buttons_module.schedule
-    buttons_module.schedule = lambda f, a: asked.append(f)
-    try:
+    with Scheduling(lambda f, a: asked.append(f)):
         pins = [IrqPin(), IrqPin(), FakePin(), IrqPin(), IrqPin()]
-        r = PinReader(pins)
-        r.catch_edges()
-        s = Sampler(r, Buttons(), _Clock())
-        assert s.start(_Timer())
+        r, b, s, t, clock = sampling(pins)
         pins[0].set(0)
         assert asked == [] and r.wake is None
-    finally:
-        buttons_module.schedule = real
