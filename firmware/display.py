@@ -83,7 +83,7 @@ class Display:
         self._pages = height // 8
         frame = memoryview(self.buffer)
         self._frame = frame[1:]
-        self.canvas = gfx.Canvas(self._frame)
+        self.canvas = gfx.canvas(self._frame)
         # the scan and copy below: native code, or the Python reference (CPython)
         self._nat = self.canvas._nat
         # What the panel holds, page by page, to find the rows that changed.

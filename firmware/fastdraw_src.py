@@ -19,9 +19,10 @@ SOURCE = r'''
 import micropython
 from micropython import const
 
-# Positions come packed, x and y each offset by _OFF into 16 bits (viper takes few
-# arguments): xy = (x + _OFF) << 16 | (y + _OFF).
-_OFF = const(0x4000)
+# Positions come packed, x and y each offset by _OFF into 14 bits (viper takes few
+# arguments): xy = (x + _OFF) << 14 | (y + _OFF), under 2**28 so a small int on a 32-bit
+# board (a packing past 2**30 made each call build two long ints: four heap blocks).
+_OFF = const(0x2000)
 _W = const(128)
 
 
@@ -36,8 +37,8 @@ def cells(buf, src, s, sn: int, xy: int, mode: int):
     str is UTF-8 inside: a character outside ASCII 32..126 is the missing-char box (cell
     95), once per character (continuation bytes 80..BF belong to the one before).
     Otherwise one strip: the n columns src[start:start+n], sn = start << 8 | n."""
-    x = (xy >> 16) - _OFF
-    y = (xy & 0xFFFF) - _OFF
+    x = (xy >> 14) - _OFF
+    y = (xy & 0x3FFF) - _OFF
     pages = (mode >> 8) & 0xFF
     inv = mode & 0xFF
     if y <= -8 or y >= pages * 8:
@@ -88,10 +89,20 @@ def cells(buf, src, s, sn: int, xy: int, mode: int):
 
 @micropython.viper
 def rect(buf, x: int, y: int, w: int, h: int, op: int):
-    """Clear (op 0), set (1) or invert (2) the w x h rectangle at (x, y), already clipped
-    to the screen by the caller."""
-    b = ptr8(buf)
+    """Clear (op 0), set (1) or invert (2) the w x h rectangle at (x, y), clipped to the
+    screen (buf's 128-byte page rows)."""
+    # clipped by its corners: x..x2-1, y..y2-1 within the screen
+    x2 = x + w
     y2 = y + h
+    bottom = (int(len(buf)) >> 7) << 3
+    x = 0 if x < 0 else x
+    y = 0 if y < 0 else y
+    x2 = _W if x2 > _W else x2
+    y2 = bottom if y2 > bottom else y2
+    if x2 <= x or y2 <= y:
+        return
+    w = x2 - x
+    b = ptr8(buf)
     p = y >> 3
     last = (y2 - 1) >> 3
     while p <= last:
@@ -117,6 +128,73 @@ def rect(buf, x: int, y: int, w: int, h: int, op: int):
                 b[o] ^= m
                 o += 1
         p += 1
+
+
+# The canvas's drawing methods (firmware/gfx.py FastCanvas binds them): the same
+# arguments, clipping and results as gfx.Canvas's Python methods, in machine code. A
+# bytecode method whose locals and stack pass 11 words gets its frame from the heap at
+# every call (MicroPython's fun_bc_call), and a screen draws with dozens of these calls;
+# native code keeps its frame on the C stack, so drawing allocates nothing.
+from firmware import fonts
+_SMALL = memoryview(fonts.SMALL)
+_ICONS = memoryview(fonts.ICONS)
+_ICON_NAMES = fonts.ICON_NAMES
+
+
+@micropython.native
+def text(self, s, x, y, c=1):
+    n = len(s)
+    if x < _W and x + n * 6 > 0 and -8 < y < self.height and x > -_OFF:
+        cells(self.buf, _SMALL, s, n, (x + _OFF) << 14 | (y + _OFF),
+              _TEXT | self._pages << 8 | (0 if c else 0xFF))
+    return x + n * 6
+
+
+@micropython.native
+def cols(self, src, start, n, x, y, inv):
+    if n < 256 and x < _W and x + n > 0 and -8 < y < self.height:
+        cells(self.buf, src, src, start << 8 | n, (x + _OFF) << 14 | (y + _OFF),
+              self._pages << 8 | inv)
+
+
+@micropython.native
+def glyph(self, name, x, y, c=1):
+    i = _ICON_NAMES.index(name)   # ValueError names the unknown icon
+    if x < _W and x + 8 > 0 and -8 < y < self.height:
+        cells(self.buf, _ICONS, _ICONS, i << 11 | 8, (x + _OFF) << 14 | (y + _OFF),
+              self._pages << 8 | (0 if c else 0xFF))
+    return x + 8
+
+
+@micropython.native
+def fill_rect(self, x, y, w, h, c=1):
+    rect(self.buf, x, y, w, h, 1 if c else 0)
+
+
+@micropython.native
+def invert_rect(self, x, y, w, h):
+    rect(self.buf, x, y, w, h, 2)
+
+
+@micropython.native
+def hline(self, x, y, w, c=1):
+    rect(self.buf, x, y, w, 1, 1 if c else 0)
+
+
+@micropython.native
+def vline(self, x, y, h, c=1):
+    rect(self.buf, x, y, 1, h, 1 if c else 0)
+
+
+@micropython.native
+def outline(self, x, y, w, h, c=1):
+    if w > 0 and h > 0:
+        b = self.buf
+        op = 1 if c else 0
+        rect(b, x, y, w, 1, op)
+        rect(b, x, y + h - 1, w, 1, op)
+        rect(b, x, y, 1, h, op)
+        rect(b, x + w - 1, y, 1, h, op)
 
 
 @micropython.viper

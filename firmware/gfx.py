@@ -27,11 +27,9 @@ _ARCH = ("", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", 
 
 class _Native:
     def __init__(self, ns):
-        self.cells = ns["cells"]
-        self.rect = ns["rect"]
-        self.diff_rows = ns["diff_rows"]
-        self.copy_rows = ns["copy_rows"]
-        self.newline_at = ns["newline_at"]
+        for k in ("cells", "rect", "diff_rows", "copy_rows", "newline_at", "text", "cols",
+                  "glyph", "fill_rect", "invert_rect", "hline", "vline", "outline"):
+            setattr(self, k, ns[k])
 
 
 def _load_native():
@@ -75,7 +73,9 @@ if sys.implementation.name == "micropython":
         _native = None
 # The history's line search, in the same machine code (firmware/history.py), or None
 newline_at = getattr(_native, "newline_at", None)
-_OFF = const(0x4000)   # fastdraw's position packing
+# fastdraw's position packing, (x + _OFF) << 14 | (y + _OFF): a small int on a 32-bit
+# board (past 2**30 it is a long int, built on the heap at every call)
+_OFF = const(0x2000)
 _TEXT = const(0x10000)  # fastdraw.cells: the cells are the characters of a str
 
 
@@ -150,19 +150,7 @@ class Canvas:
         return 0
 
     def _rect_op(self, x, y, w, h, op):
-        # op 0 clear, 1 set, 2 invert; clipped to the screen.
-        if x < 0:
-            w += x
-            x = 0
-        if y < 0:
-            h += y
-            y = 0
-        if x + w > WIDTH:
-            w = WIDTH - x
-        if y + h > self.height:
-            h = self.height - y
-        if w <= 0 or h <= 0:
-            return
+        # op 0 clear, 1 set, 2 invert; the inner loop clips it to the screen
         self._nat.rect(self.buf, x, y, w, h, op)
 
     # --- glyph columns ----------------------------------------------------------------
@@ -170,7 +158,7 @@ class Canvas:
         """Write n glyph columns src[start:start+n] as an opaque 8-row strip at (x, y),
         bits flipped when inv is 0xFF; clipped at every edge."""
         if n < 256 and x < WIDTH and x + n > 0 and -8 < y < self.height:
-            self._nat.cells(self.buf, src, src, start << 8 | n, (x + _OFF) << 16 | (y + _OFF),
+            self._nat.cells(self.buf, src, src, start << 8 | n, (x + _OFF) << 14 | (y + _OFF),
                             self._pages << 8 | inv)
 
     # --- text -------------------------------------------------------------------------
@@ -179,7 +167,7 @@ class Canvas:
         # c 0: dark text on a lit background, every bit of the cells flipped
         n = len(s)
         if x < WIDTH and x + n * CHAR_W > 0 and -8 < y < self.height and x > -_OFF:
-            self._nat.cells(self.buf, _SMALL, s, n, (x + _OFF) << 16 | (y + _OFF),
+            self._nat.cells(self.buf, _SMALL, s, n, (x + _OFF) << 14 | (y + _OFF),
                             _TEXT | self._pages << 8 | (0 if c else 0xFF))
         return x + n * CHAR_W
 
@@ -224,3 +212,27 @@ class Canvas:
         i = fonts.ICON_NAMES.index(name)   # ValueError names the unknown icon
         self._cols(_ICONS, i * ICON_W, ICON_W, x, y, 0 if c else 0xFF)
         return x + ICON_W
+
+
+if _native is not None:
+    class FastCanvas(Canvas):
+        """The canvas a board draws with: the drawing methods in machine code
+        (firmware/fastdraw_src.py says why), the rest inherited."""
+        text = _native.text
+        _cols = _native.cols
+        glyph = _native.glyph
+        fill_rect = _native.fill_rect
+        invert_rect = _native.invert_rect
+        hline = _native.hline
+        vline = _native.vline
+        rect = _native.outline
+else:
+    FastCanvas = Canvas
+
+
+def canvas(buf, native=True):
+    """A canvas over buf: where native code runs and native is wanted, the FastCanvas;
+    else the Python methods (CPython's, and the reference the tests compare with)."""
+    if native and _native is not None:
+        return FastCanvas(buf)
+    return Canvas(buf, native)

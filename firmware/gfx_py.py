@@ -7,7 +7,7 @@ try:
 except ImportError:
     const = lambda x: x
 
-_OFF = const(0x4000)   # positions packed as (x + _OFF) << 16 | (y + _OFF)
+_OFF = const(0x2000)   # positions packed as (x + _OFF) << 14 | (y + _OFF)
 _W = const(128)
 _TEXT = const(0x10000)
 _ZEROS = bytes(_W)
@@ -19,8 +19,8 @@ def cells(buf, src, s, sn, xy, mode):
     mode = _TEXT (or 0) | pages << 8 | inv. Text: the sn characters of the str s, each a
     6-column cell of the small font src (a character outside 32..126: the box, cell 95).
     Otherwise one strip: the n columns src[start:start+n], sn = start << 8 | n."""
-    x = (xy >> 16) - _OFF
-    y = (xy & 0xFFFF) - _OFF
+    x = (xy >> 14) - _OFF
+    y = (xy & 0x3FFF) - _OFF
     pages = (mode >> 8) & 0xFF
     inv = mode & 0xFF
     if y <= -8 or y >= pages * 8:
@@ -74,8 +74,21 @@ def _strip(b, src, start, n, x, y, pages, inv):
 
 
 def rect(b, x, y, w, h, op):
-    """Clear (op 0), set (1) or invert (2) the w x h rectangle at (x, y), already clipped
-    to the screen by the caller."""
+    """Clear (op 0), set (1) or invert (2) the w x h rectangle at (x, y), clipped to the
+    screen (b's 128-byte page rows)."""
+    if x < 0:
+        w += x
+        x = 0
+    if y < 0:
+        h += y
+        y = 0
+    if x + w > _W:
+        w = _W - x
+    hh = (len(b) >> 7) << 3
+    if y + h > hh:
+        h = hh - y
+    if w <= 0 or h <= 0:
+        return
     y2 = y + h   # one past the last row
     for p in range(y >> 3, ((y2 - 1) >> 3) + 1):
         top = p << 3

@@ -245,3 +245,35 @@ def check_twin(t):
     got = play(t.start, t.chunks)
     for i in range(len(got)):
         assert got[i] == t.screens[i], "twin differs after %r" % t.chunks[i]
+
+
+def test_the_standings_ask_the_engine_once_per_change_of_the_game():
+    # A cursor move, or the way back from the score sheet, draws the standings kept from
+    # the last drawing; a hand, an undo or a correction (the game's change count) makes
+    # them worked out again, so the totals shown are always the game's.
+    t = Table("classic", 3, 0)
+    try:
+        g = t.game()
+        asked = []
+        real = g.ranking
+        g.ranking = lambda: asked.append(1) or real()
+        t.keys(hand(0, [None, counts([1, 0, 0, 1]), FAIL]))
+        assert asked == [1] and t.top() == "cards_home"
+        t.keys("UP UP DOWN DOWN")
+        t.keys("DOWN OK")                  # the score sheet, then back (LEFT)
+        assert t.top() == "sheet"
+        t.keys("LEFT")
+        assert t.top() == "cards_home" and asked == [1]
+        t.keys("DOWN OK OK UP UP")        # undo the hand (confirmed): worked out again
+        assert list(g.records) == [] and len(asked) == 1    # no hand: no ranking asked
+        t.keys(hand(0, [None, FAIL, FAIL]))
+        assert len(asked) == 2
+        h = t.dev.app.top()
+        assert h.lines[1][5] == "50" and h.lines[2][5] == "50"    # the new hand's totals
+        t.keys("DOWN UP")
+        rows = t.dev.rows()
+        n = len(asked)
+        t.keys("DOWN UP DOWN UP")          # the cursor alone: the same lines, nothing asked
+        assert t.dev.rows() == rows and len(asked) == n
+    finally:
+        t.close()

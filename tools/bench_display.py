@@ -46,7 +46,7 @@ LINES = (
 
 
 def render_time(n=200):
-    c = gfx.Canvas(bytearray(1024))
+    c = gfx.canvas(bytearray(1024))
     best = None
     for _ in range(5):
         t = _us()

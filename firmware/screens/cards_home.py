@@ -22,15 +22,18 @@ class Home(ListScreen):
         g = app.session.game
         ListScreen.__init__(self, app, len(g.settings["players"]) + len(_ACTIONS))
         self.n = len(g.settings["players"])
+        self.kept = None     # (the game's id and change count, what the standings show)
         # Start on "End of hand": with six players the whole table still shows above it.
         self.move(self.n, True)
 
     def park(self):
-        # The standings keep their place whatever the hand did (as before parking).
-        return self.park_place()
+        # The standings keep their place whatever the hand did (as before parking), and
+        # what they showed (strings only: a parked screen must not keep a game alive).
+        return self.park_place() + (self.kept,)
 
     def resume(self, s):
         self.resume_place(s)
+        self.kept = s[2]
 
     def game(self):
         return self.app.session.game
@@ -82,39 +85,55 @@ class Home(ListScreen):
 
     def draw(self, c):
         g = self.game()
-        self.title = "Hand %d  %s" % (g.state.hands + 1, kind_label(g))
-        # The leaders (equal standing shares first place), as bits: once per drawing.
-        self.lead = 0
-        if g.state.hands:
-            for p, rank in g.ranking():
-                if rank == 1:
-                    self.lead |= 1 << p
+        key = (id(g), g.changes)
+        if self.kept is None or self.kept[0] != key:
+            self.kept = (key,) + _standings(g)
+        self.title = self.kept[1]
+        self.lines = self.kept[2]
         ListScreen.draw(self, c)
 
     def draw_row(self, c, i, y, right):
         if i >= self.n:
             ListScreen.draw_row(self, c, i, y, right)
             return
-        g = self.game()
-        st = g.state
-        # A tie-break hand is dealt like any other hand: the mark stays until the result.
-        if not g.over and g.dealer() == i:
+        dealer, name, done, lead, s, t = self.lines[i]
+        if dealer:
             c.glyph("dealer", 0, y)
-        c.text(g.settings["players"][i][:7], 9, y)
-        if st.rows and st.rows[-1][2][i]:
+        c.text(name, 9, y)
+        if done:
             c.glyph("check", 52, y)
-        if self.lead >> i & 1:
+        if lead:
             c.glyph("bullet", 61, y)
+        c.text(s, 70, y)
+        c.text(t, right - c.text_width(t), y)
+        if i == self.sel:
+            c.invert_rect(0, y, right + 1, LINE_H)
+
+
+# What the standings show, worked out from the engine once per change of the game (kept
+# by the screen, parked with it): a cursor move, or the way back from the score sheet,
+# draws from it (on an RP2040 the engine's answers took most of the screen's 8 ms).
+def _standings(g):
+    """(title, one line a player: dealer, name, completed last hand, leads, phase, total)"""
+    st = g.state
+    # The leaders (equal standing shares first place)
+    lead = 0
+    if st.hands:
+        for p, rank in g.ranking():
+            if rank == 1:
+                lead |= 1 << p
+    # A tie-break hand is dealt like any other hand: the mark stays until the result.
+    dealer = -1 if g.over else g.dealer()
+    done = st.rows[-1][2] if st.rows else None
+    lines = []
+    for i, name in enumerate(g.settings["players"]):
         if g.KIND == "masters":
             s = "%d/10" % g.phases_done(st, i)
         else:
             ph = g.next_phase(st, i)
             s = "P%d" % ph if ph else "done"
-        c.text(s, 70, y)
-        t = str(st.total[i])
-        c.text(t, right - c.text_width(t), y)
-        if i == self.sel:
-            c.invert_rect(0, y, right + 1, LINE_H)
+        lines.append((dealer == i, name[:7], bool(done and done[i]), lead >> i & 1, s, str(st.total[i])))
+    return "Hand %d  %s" % (st.hands + 1, kind_label(g)), lines
 
 
 def make(app, arg):

@@ -12,7 +12,7 @@ A = bytes([0x7E, 0x09, 0x09, 0x09, 0x7E, 0x00])
 
 
 def canvas():
-    return gfx.Canvas(bytearray(1024))
+    return gfx.canvas(bytearray(1024))
 
 
 def page(c, p, x, n):
@@ -232,7 +232,7 @@ def test_canvas_over_a_memoryview_leaves_the_prefix_alone():
     # The display hands the canvas the driver's buffer after its 0x40 prefix byte.
     raw = bytearray(1025)
     raw[0] = 0x40
-    c = gfx.Canvas(memoryview(raw)[1:])
+    c = gfx.canvas(memoryview(raw)[1:])
     c.fill_rect(0, 0, 128, 64)
     c.text("Hi", 0, 0)
     c.clear()

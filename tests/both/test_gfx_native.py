@@ -30,7 +30,7 @@ def _word(r):
 
 
 def _op(r, c):
-    k = r.below(7)
+    k = r.below(8)
     x = r.between(-50, 140)
     y = r.between(-24, 80)
     w = r.between(-4, 140)
@@ -48,17 +48,22 @@ def _op(r, c):
         return c.invert_rect(x, y, w, h)
     if k == 5:
         return c.rect(x, y, w, h, col)
+    if k == 6:
+        return c.vline(x, y, h, col)
     return c.hline(x, y, w, col)
 
 
 def test_native_draws_the_reference_bytes():
     if not MPY:
         assert gfx._native is None      # CPython: the Python reference is what runs
-        assert gfx.Canvas(bytearray(1024))._nat is gfx_py
+        assert gfx.canvas(bytearray(1024))._nat is gfx_py
+        assert type(gfx.canvas(bytearray(1024))) is gfx.Canvas
         return
     assert gfx._native is not None, "the native inner loops (firmware/gfx.py) did not load on MicroPython"
-    fast = gfx.Canvas(bytearray(1024))
-    ref = gfx.Canvas(bytearray(1024), native=False)
+    fast = gfx.canvas(bytearray(1024))
+    ref = gfx.canvas(bytearray(1024), native=False)
+    # the board's canvas: its drawing methods in machine code, over the native inner loops
+    assert type(fast) is gfx.FastCanvas and fast.text is not ref.text
     assert fast._nat is gfx._native and ref._nat is gfx_py
     r1 = Lcg(7)
     r2 = Lcg(7)
@@ -104,3 +109,46 @@ def test_native_scan_finds_the_changed_columns_as_the_reference_does():
         assert (n1, bytes(ref._lo), bytes(ref._hi)) == (n2, bytes(d._lo), bytes(d._hi)), i
         # what was sent is now what the panel holds, both ways
         assert d._sent == bytes(d._frame) and ref._sent == bytes(ref._frame)
+
+
+class _Packed:
+    """The inner loops, noting the least and the greatest int argument the canvas hands
+    them, and how many."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.lo = self.hi = 0
+        self.n = 0
+
+    def _note(self, args):
+        for a in args:
+            if type(a) is int:
+                self.lo = min(self.lo, a)
+                self.hi = max(self.hi, a)
+                self.n += 1
+
+    def cells(self, *args):
+        self._note(args)
+        return self.inner.cells(*args)
+
+    def rect(self, *args):
+        self._note(args)
+        return self.inner.rect(*args)
+
+
+def test_every_packed_argument_is_a_small_int_on_a_32_bit_board():
+    # A 32-bit MicroPython (RP2040, ESP32) keeps ints from -2**30 to 2**30 - 1 in the
+    # object itself; a larger one is built on the heap, at every call: the drawing
+    # layer's packed positions must stay in that range wherever the canvas draws.
+    c = gfx.canvas(bytearray(1024), native=False)
+    seen = _Packed(gfx_py)
+    c._nat = seen
+    r = Lcg(11)
+    for i in range(3000):
+        if i % 200 == 0:
+            c.clear()
+        _op(r, c)
+    c.text("edge", 127, 63)
+    c.text("edge", -23, -7)
+    assert seen.n > 10000
+    assert seen.lo >= -(1 << 30) and seen.hi < 1 << 30, (seen.lo, seen.hi)
