@@ -40,6 +40,31 @@ _HEAP = []    # the heap's size, free + allocated (it never changes), found once
 _SEEN = []    # the free heap right after the loop's last collection, when it was read
 
 
+def fill_gaps():
+    """Right after a collection, fill the heap's small gaps with garbage, so that the next
+    key's allocations find room at once. MicroPython's allocator looks for room from the
+    first free block it knows of (the start of the heap after a collection), and one that
+    needs more than a block steps over every gap too small for it on the way: with the
+    code, the fonts and the game held low in the heap, that was 0.1 ms an allocation on an
+    RP2040, 2 ms or more a key. Only a one-block allocation moves that start (past the
+    block it takes). So: one allocation of a kilobyte finds where the large free space
+    begins, then one-block ones fill every gap below it, which moves the start there.
+    (All garbage: the next collection frees it, and the allocator collects by itself
+    before it would ever run short.)"""
+    if not _ON_MPY:
+        return
+    n = 0
+    try:
+        room = id((n,) * 250)    # a tuple of 250 items: a kilobyte
+    except MemoryError:          # no kilobyte in one piece: nothing to gain here
+        return
+    while n < 1000 and id((n, n)) < room:     # a 2-tuple: one block
+        n += 1
+
+
+_ON_MPY = hasattr(gc, "mem_free") and sys.implementation.name == "micropython"
+
+
 def _half_taken(collected=False):
     # One walk of the heap: each of gc.mem_free() and gc.mem_alloc() walks all of it (on
     # the emulated Pico the two took a quarter of the 200 ms after Help's frame).
@@ -115,6 +140,7 @@ class App:
         # after the new frame is on the panel (a small heap collects before loading too,
         # see _room). The GC also runs by itself whenever an allocation finds no room.
         self.tidy = False
+        self.litter = False      # a key was handled since the last collection
         self.small = small_heap()
         self.cached = []
         self.ahead_of = None     # the screen whose next screens' code is loaded (_prefetch)
@@ -344,6 +370,7 @@ class App:
 
     def handle(self, key):
         self.handled += 1
+        self.litter = True
         if key & _KEY_MASK == _HELP:
             if self.top().module != "help":
                 self.open("help", self.top().module)
@@ -357,9 +384,32 @@ class App:
     def step(self):
         """Take the next key event (if any) to the top screen, idle, redraw, save what a
         key committed, then wait for the next event (at most POLL_MS, or IDLE_MS after a
-        poll that did nothing)."""
-        clk = self.clock
-        now = clk.ticks_ms()
+        poll that did nothing). (In pieces, each with a frame small enough for the C
+        stack: MicroPython takes a bigger one from the heap at every call, and this runs
+        every poll.)"""
+        now = self.clock.ticks_ms()
+        key = self._input(now)
+        # (where the loop samples the pins itself, it never rests longer than a poll)
+        rest = _POLL_MS if key or self.sampler.timer is None else _IDLE_MS
+        if key:
+            self._key(key)
+        elif self._idle_work(now):
+            rest = _POLL_MS
+        if self._show(now):
+            rest = _POLL_MS
+        s = self.session
+        if s is not None and (s.finishing is not None or s.changed or s.said):
+            rest = _POLL_MS
+            self._commit(s)
+        s = None
+        if self.charge is not None:
+            self.charge()
+        if self.buttons.pending():
+            return                 # the next key is waiting: no rest
+        self._rest(now, rest)
+
+    def _input(self, now):
+        # The next key event, 0 for none (or for the press that only wakes a dark screen)
         b = self.buttons
         self.sampler.poll()        # (only where no timer samples the pins)
         key = b.get()
@@ -373,49 +423,75 @@ class App:
                 if dark:
                     b.cancel()
                     key = 0
-        # (where the loop samples the pins itself, it never rests longer than a poll)
-        rest = _POLL_MS if key or self.sampler.timer is None else _IDLE_MS
-        if key:
-            try:
-                self.handle(key)
-                if self.pending is not None:
-                    self._run_pending()
-            except MemoryError:
-                self.short_of_memory()
-        else:
-            self._idle(now)
-            if self.tidy and not b.pending():
-                rest = _POLL_MS
-                self.tidy = False
-                if self.small:
-                    self.sweep()
+        return key
+
+    def _key(self, key):
+        try:
+            self.handle(key)
+            if self.pending is not None:
+                self._run_pending()
+        except MemoryError:
+            self.short_of_memory()
+
+    def _idle_work(self, now):
+        # A poll without a key: dim or switch off, collect, or load code ahead. True when
+        # it did some work (the loop then polls again soon).
+        self._idle(now)
+        if (self.tidy or self.litter) and not self.buttons.pending():
+            self._collect()
+            return True
+        if not self.small:
+            scr = self.stack[-1]
+            # (checked here: a call to _prefetch, whose frame is too big for the C
+            # stack, would be a heap allocation every poll)
+            if scr is not self.ahead_of and not scr.parked:
+                self._prefetch(scr)
+                return True
+        return False
+
+    def _collect(self):
+        if self.tidy:
+            self.tidy = self.litter = False
+            if self.small:
+                self.sweep()
+            gc.collect()
+            del _SEEN[:]
+            if self.cached and _half_taken(True):
+                self._evict()
                 gc.collect()
                 del _SEEN[:]
-                if self.cached and _half_taken(True):
-                    self._evict()
-                    gc.collect()
-                    del _SEEN[:]
-            elif not self.small:
-                scr = self.stack[-1]
-                # (checked here: a call to _prefetch, whose frame is too big for the C
-                # stack, would be a heap allocation every poll)
-                if scr is not self.ahead_of and not scr.parked:
-                    rest = _POLL_MS
-                    self._prefetch(scr)
-                scr = None
+            fill_gaps()
+        else:
+            # Every key's garbage goes at the next poll without one: left to pile up
+            # between collections, it lies between the start of the heap's free
+            # search and the free space, and MicroPython's allocator walks all of it
+            # for each allocation of more than one block (0.5 ms each on an RP2040
+            # after a few dozen keys without a collection).
+            self.litter = False
+            gc.collect()
+            fill_gaps()
+
+    def _show(self, now):
+        # The top screen's tick, and its frame when it changed: True when one was drawn
         try:
-            scr = self.top()
-            scr.tick(now)
-            if scr.dirty and self.asleep < 2:
-                rest = _POLL_MS
-                self.redraw()
+            return self._tick(now)
         except MemoryError:
-            scr = None
             self.short_of_memory()
             self.redraw()
-        s = self.session
-        if s is not None and s.finishing is not None:
-            rest = _POLL_MS
+        return False
+
+    def _tick(self, now):
+        # (a screen's tick() returns True when it did some work ahead: the loop polls
+        # again soon rather than resting)
+        scr = self.top()
+        worked = scr.tick(now)
+        if scr.dirty and self.asleep < 2:
+            self.redraw()
+            return True
+        return bool(worked)
+
+    def _commit(self, s):
+        if s.finishing is not None:
             # a finish committed (its journal saved) and its result on the panel: now the
             # roster and the history (keys pressed meanwhile wait: the pins keep them)
             try:
@@ -425,8 +501,7 @@ class App:
                 self.short_of_memory()
             if self.messages:
                 self.tell()
-        if s is not None and (s.changed or s.said):
-            rest = _POLL_MS
+        if s.changed or s.said:
             # the change this key made, on the panel now, goes to the flash (Session.apply)
             msg = None
             if s.changed:
@@ -441,10 +516,9 @@ class App:
             self.say(msg)
             if self.messages:
                 self.tell()
-        if self.charge is not None:
-            self.charge()
-        if b.pending():
-            return                 # the next key is waiting: no rest
+
+    def _rest(self, now, rest):
+        clk = self.clock
         spent = clk.ticks_diff(clk.ticks_ms(), now)
         # the rest goes to the table on phones' server when it runs (firmware/table.py)
         w = self._wait if self.table is None else self.table.wait

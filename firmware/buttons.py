@@ -92,6 +92,7 @@ class Buttons:
         self._ignore = 0         # held buttons to ignore until let go
         self._started = False
         self._last = 0           # when the last sample was taken
+        self._prev = 0           # (the one before, for _change)
         # nothing held, nothing read as pressed at the last sample and every bounce time
         # over: with every pin's edges caught, a sample with no edge since then would
         # change nothing (Sampler._tick then skips it)
@@ -139,64 +140,83 @@ class Buttons:
         """One sample of the buttons (bit0 UP, bit1 DOWN, bit2 LEFT, bit3 RIGHT, bit4 OK;
         1 = pressed) taken at now (ms); edges: the buttons (same bits) whose pin saw an edge
         since the last sample (0 where nothing latches them). Allocates nothing: it may run
-        from a timer."""
+        from a timer. (Split in three so that no frame passes the 11 words MicroPython
+        keeps on the C stack: a bigger one is a heap allocation at every sample, 0.1 to
+        0.5 ms on an RP2040 with a full heap, taken from the key being worked on.)"""
         bits &= self._mask
+        last = self._last
+        self._last = now
+        if bits != self.state or not self._started or (
+                edges and ticks_diff(now, last) > self.DEBOUNCE_MS):
+            self._prev = last
+            if self._change(bits, now, edges):
+                return
+        if self.state & ~(self._ignore | self._done):
+            self._held(now)
+        self.calm = not (bits | self.state) and ticks_diff(now, self._settled) >= 0
+
+    def _change(self, bits, now, edges):
+        # A sample whose levels changed, or a late one with edges; True: the first sample
         if not self._started:
             self._started = True
-            self._last = now
             self.state = self._ignore = bits
             self._settled = now
             q = self._quiet
             for i in range(_N):
                 q[i] = now       # (0 could lie ahead of a counter about to wrap)
-            return
+            return True
+        last = self._prev
         changed = bits ^ self.state
-        last = self._last
-        self._last = now
         if ticks_diff(now, last) > self.DEBOUNCE_MS:
             # a late sample (the flash held the timer up): an edge on a button whose level
             # is as it was is a press and a let-go both made in the gap
             pulsed = edges & self._mask & ~changed
         else:
             pulsed = 0
-        if changed | pulsed:
-            q = self._quiet
-            for i in _SAMPLE_ORDER:   # OK first: OK and UP in one sample are the chord
-                m = 1 << i
-                if changed & m:
-                    if ticks_diff(now, q[i]) < 0:
-                        continue
-                elif not pulsed & m or ticks_diff(last, q[i]) < 0:
-                    # (edges that came while the last change could still bounce: bounce)
+        if not changed | pulsed:
+            return False
+        q = self._quiet
+        for i in _SAMPLE_ORDER:   # OK first: OK and UP in one sample are the chord
+            m = 1 << i
+            if changed & m:
+                if ticks_diff(now, q[i]) < 0:
                     continue
-                q[i] = self._settled = ticks_add(now, self.DEBOUNCE_MS)
-                if pulsed & m:
-                    # both edges in the gap: the tap it was (held: let go, pressed again)
-                    if bits & m:
-                        self._released(m)
-                        self._pressed(i, m, now)
-                    else:
-                        self._pressed(i, m, now)
-                        self._released(m)
-                elif bits & m:
+            elif not pulsed & m or ticks_diff(last, q[i]) < 0:
+                # (edges that came while the last change could still bounce: bounce)
+                continue
+            q[i] = self._settled = ticks_add(now, self.DEBOUNCE_MS)
+            if pulsed & m:
+                # both edges in the gap: the tap it was (held: let go, pressed again)
+                if bits & m:
+                    self._released(m)
                     self._pressed(i, m, now)
                 else:
+                    self._pressed(i, m, now)
                     self._released(m)
+            elif bits & m:
+                self._pressed(i, m, now)
+            else:
+                self._released(m)
+        return False
+
+    def _held(self, now):
+        # Buttons held that still act: OK long enough is BACK; UP and DOWN repeat
         held = self.state & ~(self._ignore | self._done)
         if held & _M_OK and ticks_diff(now, self._down_t) >= self.LONG_MS:
             self._done |= _M_OK
             self._push(_BACK)
-        held &= _M_UPDOWN
-        if held:
-            for i in (_I_UP, _I_DOWN):
-                if held & (1 << i) and ticks_diff(now, self._next_rep[i]) >= 0:
-                    self._push(_KEY_OF[i] | _REPEAT)
-                    # Timed from now, not from when it was due: a late sample gives
-                    # fewer repeats, never a burst of them.
-                    self._next_rep[i] = ticks_add(now, self._gap[i])
-                    g = self._gap[i] * 3 // 4
-                    self._gap[i] = g if g > self.REPEAT_MIN_MS else self.REPEAT_MIN_MS
-        self.calm = not (bits | self.state) and ticks_diff(now, self._settled) >= 0
+        if held & 1 and ticks_diff(now, self._next_rep[_I_UP]) >= 0:
+            self._repeat(_I_UP, now)
+        if held & 2 and ticks_diff(now, self._next_rep[_I_DOWN]) >= 0:
+            self._repeat(_I_DOWN, now)
+
+    def _repeat(self, i, now):
+        self._push(_KEY_OF[i] | _REPEAT)
+        # Timed from now, not from when it was due: a late sample gives fewer repeats,
+        # never a burst of them.
+        self._next_rep[i] = ticks_add(now, self._gap[i])
+        g = self._gap[i] * 3 // 4
+        self._gap[i] = g if g > self.REPEAT_MIN_MS else self.REPEAT_MIN_MS
 
     def _pressed(self, i, m, now):
         self.state |= m

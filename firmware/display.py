@@ -67,6 +67,14 @@ class _Bus:
         self.i2c.readfrom_into(addr, buf)
 
 
+def _cost(r):
+    # the bytes a run (packed, see Display.show) takes on the wire
+    w = (r >> 16) - (r >> 8 & 255) + 1
+    if w == _PAGE_W:     # whole rows: one data transaction
+        return _CMD_BYTES + _DATA_BYTES + ((r >> 4 & 15) - (r & 15) + 1) * _PAGE_W
+    return _CMD_BYTES + ((r >> 4 & 15) - (r & 15) + 1) * (_DATA_BYTES + w)
+
+
 class Display:
 
     def __init__(self, i2c, addr=0x3C, controller="ssd1306", width=128, height=64):
@@ -81,8 +89,10 @@ class Display:
         self.buffer = bytearray(1 + (height // 8) * _PAGE_W)
         self.buffer[0] = 0x40
         self._pages = height // 8
-        frame = memoryview(self.buffer)
+        frame = self._mv = memoryview(self.buffer)
         self._frame = frame[1:]
+        self._keep = 0             # the byte under a data prefix, while it is sent
+        self._at = 0
         self.canvas = gfx.canvas(self._frame)
         # the scan and copy below: native code, or the Python reference (CPython)
         self._nat = self.canvas._nat
@@ -136,103 +146,136 @@ class Display:
         """Bytes handed to the bus so far: each transaction's address byte + payload."""
         return self._bus.bytes_sent
 
+    # show() and what it calls run for every frame: each keeps its frame within the 11
+    # words MicroPython holds on the C stack (a bigger one is a heap allocation per call,
+    # 0.1 to 0.5 ms on an RP2040 as its heap fills), hence the small pieces and a run of
+    # changed page rows passed around packed in one small int: first page | last page << 4
+    # | first column << 8 | last column << 16.
     def show(self, full=False):
         """Send what changed since the last show (everything when full); return how many
         page rows changed."""
-        lo = self._lo
-        hi = self._hi
-        pages = self._pages
+        try:
+            return self._update(full)
+        finally:
+            if self._at:
+                self._restore()
+
+    def _restore(self):
+        # a write that failed (the panel unplugged) leaves no data prefix in the frame
+        self.buffer[self._at] = self._keep
+        self._at = 0
+
+    def _update(self, full):
         if full:
-            for p in range(pages):
-                lo[p] = 0
-                hi[p] = _PAGE_W - 1
-            n = pages
+            self._all()
+            n = self._pages
         else:
-            n = self._nat.diff_rows(self._frame, self._sent, lo, hi, pages)
+            n = self._nat.diff_rows(self._frame, self._sent, self._lo, self._hi, self._pages)
         if not n:
             return 0
         if self._sh1106:
-            for p in range(pages):
-                if lo[p] <= hi[p]:
-                    self._send_sh1106(p, lo[p], hi[p])
-        elif self._windows(False) >= _CMD_BYTES + _DATA_BYTES + pages * _PAGE_W:
+            self._pages_sh1106()
+        elif self._windows(False) >= _CMD_BYTES + _DATA_BYTES + self._pages * _PAGE_W:
             self.full_frames += 1
-            self._send(0, pages - 1, 0, _PAGE_W - 1)
+            self._send((self._pages - 1) << 4 | (_PAGE_W - 1) << 16)
         else:
             self._windows(True)
-        self._nat.copy_rows(self._frame, self._sent, lo, hi, pages)
+        self._nat.copy_rows(self._frame, self._sent, self._lo, self._hi, self._pages)
         return n
+
+    def _all(self):
+        for p in range(self._pages):
+            self._lo[p] = 0
+            self._hi[p] = _PAGE_W - 1
+
+    def _run(self, p):
+        """The run of changed page rows from page p on (packed, see above), -1 for none:
+        consecutive changed rows, through the columns changed in any of them."""
+        lo = self._lo
+        hi = self._hi
+        while p < self._pages and lo[p] > hi[p]:
+            p += 1
+        if p >= self._pages:
+            return -1
+        q = p
+        a = lo[p]
+        z = hi[p]
+        while q + 1 < self._pages and lo[q + 1] <= hi[q + 1]:
+            q += 1
+            if lo[q] < a:
+                a = lo[q]
+            if hi[q] > z:
+                z = hi[q]
+        return p | q << 4 | a << 8 | z << 16
 
     def _windows(self, send):
         """The bytes that the runs of changed rows take, each through one column window
         over the columns changed in any of its rows; sent when send is True."""
-        lo = self._lo
-        hi = self._hi
-        pages = self._pages
         total = 0
-        p = 0
-        while p < pages:
-            if lo[p] > hi[p]:
-                p += 1
-                continue
-            q = p
-            a = lo[p]
-            z = hi[p]
-            while q + 1 < pages and lo[q + 1] <= hi[q + 1]:
-                q += 1
-                if lo[q] < a:
-                    a = lo[q]
-                if hi[q] > z:
-                    z = hi[q]
-            w = z - a + 1
-            if w == _PAGE_W:   # whole rows lie end to end in the buffer: one transaction
-                total += _CMD_BYTES + _DATA_BYTES + (q - p + 1) * _PAGE_W
-            else:
-                total += _CMD_BYTES + (q - p + 1) * (_DATA_BYTES + w)
+        r = self._run(0)
+        while r >= 0:
+            total += _cost(r)
             if send:
-                self._send(p, q, a, z)
-            p = q + 1
+                self._send(r)
+            r = self._run((r >> 4 & 15) + 1)
         return total
 
     def _data(self, i, j):
         # Buffer bytes i..j-1 (frame bytes, after the prefix) straight out of the driver's
         # buffer: the byte just before them stands in for the 0x40 data prefix during the
-        # write, then gets its pixels back.
+        # write, then gets its pixels back (show() puts it back if the write fails).
         b = self.buffer
-        keep = b[i - 1]
-        b[i - 1] = 0x40
-        try:
-            self._bus.writeto(self._addr, b, start=i - 1, end=j)
-        finally:
-            b[i - 1] = keep
+        at = i - 1
+        self._keep = b[at]
+        self._at = at
+        b[at] = 0x40
+        self._bus.writeto(self._addr, self._mv[at:j])
+        b[at] = self._keep
+        self._at = 0
 
-    def _send(self, p0, p1, a, z):
+    def _send(self, r):
+        # one run (packed): its column and page window, then its rows
         c = self._cmd
+        a = r >> 8 & 255
         c[0] = 0x00                      # a command stream: one transaction
         c[1] = 0x21                      # columns a..z
         c[2] = a
-        c[3] = z
+        c[3] = r >> 16
         c[4] = 0x22                      # pages p0..p1
-        c[5] = p0
-        c[6] = p1
+        c[5] = r & 15
+        c[6] = r >> 4 & 15
         self._bus.writeto(self._addr, c)
-        if z - a + 1 == _PAGE_W:
-            self._data(1 + p0 * _PAGE_W, 1 + (p1 + 1) * _PAGE_W)
+        if (r >> 16) - a + 1 == _PAGE_W:
+            # whole rows lie end to end in the buffer: one transaction
+            self._data(1 + (r & 15) * _PAGE_W, 1 + ((r >> 4 & 15) + 1) * _PAGE_W)
         else:
-            for p in range(p0, p1 + 1):
-                i = 1 + p * _PAGE_W + a
-                self._data(i, i + z - a + 1)
+            self._rows(r)
 
-    def _send_sh1106(self, p, a, z):
+    def _rows(self, r):
+        # a run narrower than the glass: a data transaction per page row
+        a = r >> 8 & 255
+        n = (r >> 16) - a + 1
+        p = r & 15
+        while p <= r >> 4 & 15:
+            i = 1 + p * _PAGE_W + a
+            self._data(i, i + n)
+            p += 1
+
+    def _pages_sh1106(self):
+        for p in range(self._pages):
+            if self._lo[p] <= self._hi[p]:
+                self._page_sh1106(p)
+
+    def _page_sh1106(self, p):
         c = self._cmd
-        col = a + 2                      # the glass starts at RAM column 2
+        a = self._lo[p]
         c[0] = 0x00
         c[1] = 0xB0 | p                  # page p
-        c[2] = col & 0x0F                # column, low nibble
-        c[3] = 0x10 | (col >> 4)         # column, high nibble
-        self._bus.writeto(self._addr, c, end=4)
+        c[2] = (a + 2) & 0x0F            # column, low nibble (the glass starts at RAM
+        c[3] = 0x10 | ((a + 2) >> 4)     # column 2), high nibble
+        self._bus.writeto(self._addr, c, 0, 4)
         i = 1 + p * _PAGE_W + a
-        self._data(i, i + z - a + 1)
+        self._data(i, i + self._hi[p] - a + 1)
 
     def command(self, *cmds):
         """Send command bytes one transaction each, the way the driver does."""

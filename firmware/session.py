@@ -27,6 +27,8 @@ class Session:
         self.said = []        # what a save that went through had to do (room made), to show
         self.finishing = None  # a finish committed, its files written after the frame (rest())
         self.later = None     # the kind of the save read after the first frame (read_later)
+        self.taken = 0        # games taken into RAM (loaded or started): the simulator's
+        #                       time model charges each one (an id() can be reused)
 
     @property
     def message(self):
@@ -81,6 +83,8 @@ class Session:
         if msg:
             self.messages.append(msg)
         self.game = game
+        if game is not None:
+            self.taken += 1
         game = None
         # Saves are read only at start: the reading code leaves RAM until the next start.
         for m in ("firmware.gameload", "firmware.storeread", "engine_mpy.saveload",
@@ -112,6 +116,7 @@ class Session:
             forget("firmware.storeread")
             self.unread = False
         self.game = game
+        self.taken += 1
         err = self._save()
         forget("engine_mpy.savefile")   # needed again for an undo or a correction
         if err:

@@ -150,7 +150,7 @@ class Cost:
         self.w = st.writes if st is not None else 0
         self.b = st.bytes_written if st is not None else 0
         s = a.session
-        self.g = id(s.game) if s is not None and s.game is not None else None
+        self.g = s.taken if s is not None else 0
 
     def __call__(self):
         a = self.app
@@ -160,7 +160,7 @@ class Cost:
             us += (st.writes - self.w) * WRITE_US + (st.bytes_written - self.b) * BYTE_US
         s = a.session
         g = s.game if s is not None else None
-        if g is not None and id(g) != self.g:
+        if g is not None and s.taken != self.g:
             us += GAME_US + len(g.records) * RECORD_US
         self._snap()
         if us:

@@ -28,7 +28,10 @@ def test_history_reads_the_older_files_only_when_the_list_reaches_them(tmp_path,
     names = opened(monkeypatch)
     press(dev, K.menu("history"))
     h = dev.app.top()
-    assert h.module == "history" and "history.1.json" not in names and "history.2.json" not in names, names
+    # (the page after the first, rows 6-11, is read ahead while the first is shown: its
+    # last two games are the newest of history.2.json; history.1.json is two pages on)
+    assert h.module == "history" and "history.1.json" not in names, names
+    assert set(names) <= {"history.json", "history.2.json"}, names
     assert h.games.game(h.sel)["n"] == 113
     # down into history.2.json: read then, its 100 games as counted
     dev.play(script.parse(K.down(10)))
@@ -42,3 +45,47 @@ def test_history_reads_the_older_files_only_when_the_list_reaches_them(tmp_path,
     # and round again to the newest
     dev.play(script.parse("DOWN"))
     assert dev.app.top().sel == 0 and dev.app.top().games.game(0)["n"] == 113
+
+
+def test_the_next_page_and_the_games_on_screen_are_read_while_the_list_is_read(tmp_path):
+    # On a heap with room (the simulator's), History reads the next page's games while
+    # the table reads the first (App polls its tick), so turning the page and opening a
+    # game read none of their games from the flash then.
+    dev = script.Device(state=flash(tmp_path, {"history.json": archive(1, 30)}))
+    press(dev, K.menu("history"))
+    h = dev.app.top()
+    n = h.rows()
+    read = []
+    real = h.games.game
+
+    def game(i):
+        read.append(i)
+        return real(i)
+    h.games.game = game
+    dev.app.run_for(2000)                 # the table reads the first page
+    assert sorted(h.shown) == list(range(2 * n)), sorted(h.shown)
+    dev.play(script.parse(K.down(n)))     # the page turns...
+    assert h.top == n and h.sel == n
+    assert not [i for i in read if i < 2 * n], read     # ...to games already read
+    assert sorted(read) == list(range(2 * n, 3 * n)), read   # (and the next are read)
+    del read[:]
+    dev.play(script.parse("OK"))          # the game on that row (newest first: 30 - n)
+    g = dev.app.top()
+    assert g.module == "history" and read == [], read
+    assert ("Hands", "3") in g.lines and ("  Cid", None) in g.lines
+
+
+def test_the_reading_ahead_takes_one_game_a_poll(tmp_path):
+    # a key pressed while the next page is read waits for one game's reading at most
+    dev = script.Device(state=flash(tmp_path, {"history.json": archive(1, 30)}))
+    press(dev, K.menu("history"))
+    h = dev.app.top()
+    n = h.rows()
+    for i in range(n, 2 * n):        # as if the page had just been turned to
+        del h.shown[i]
+    seen = []
+    for _ in range(4 * n):
+        dev.app.step()
+        seen.append(len([i for i in h.shown if i >= n]))
+    steps = [b - a for a, b in zip([0] + seen, seen)]
+    assert max(steps) == 1 and seen[-1] == n, seen

@@ -80,9 +80,11 @@ def test_history_moves_within_a_page_for_a_fraction_of_a_page_turns_bytes(tmp_pa
 
 def test_history_turning_back_to_the_page_just_left_reads_no_game(tmp_path):
     # a page of games read from the flash took 150 ms on an RP2040: the page just left
-    # is kept; a page further away is read again
-    dev = script.Device(state=flash(tmp_path, {"history.json": history_file(1, 30)}))
+    # is kept, and (on a heap with room, as here) the next page is read while the table
+    # reads this one; a page further away is read again
+    dev = script.Device(state=flash(tmp_path, {"history.json": history_file(1, 40)}))
     dev.play(script.parse(K.menu("history")))
+    dev.app.run_for(2000)
     h = dev.app.top()
     rows = h.rows()
     read = []
@@ -92,13 +94,16 @@ def test_history_turning_back_to_the_page_just_left_reads_no_game(tmp_path):
         read.append(i)
         return game(i)
     h.games.game = counted
-    dev.play(script.parse(" ".join(["DOWN"] * rows)))        # the next page: read
-    assert h.top == rows and sorted(read) == list(range(rows, 2 * rows))
-    del read[:]
-    dev.play(script.parse("UP"))                             # back: nothing read
+
+    def play(keys):
+        del read[:]
+        dev.play(script.parse(keys))
+        dev.app.run_for(2000)        # the table reads the page
+    play(" ".join(["DOWN"] * rows))                   # the next page: read already
+    assert h.top == rows and sorted(read) == list(range(2 * rows, 3 * rows))   # (the one after)
+    play("UP")                                        # back: nothing read
     assert h.top == 0 and read == []
-    dev.play(script.parse(" ".join(["DOWN"] * (rows + 1))))      # the page after next: read
-    assert h.top == 2 * rows and sorted(read) == list(range(2 * rows, 3 * rows))
-    del read[:]
-    dev.play(script.parse(" ".join(["UP"] * (rows + 1))))        # the first page, two back:
+    play(" ".join(["DOWN"] * (rows + 1)))             # two pages on: the one after read
+    assert h.top == 2 * rows and sorted(read) == list(range(3 * rows, 4 * rows))
+    play(" ".join(["UP"] * (rows + 1)))               # the first page, two back:
     assert h.top == 0 and sorted(read) == list(range(rows))      # read again

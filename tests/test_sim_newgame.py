@@ -269,3 +269,47 @@ def test_the_twin_shows_the_same_screens_at_the_twin_heap(tmp_path):
         got = test_twin.twin(keys, str(a))
         want, _ = test_twin.cpython(keys, str(b))
         assert got == want, keys
+
+
+def roster_opens(dev):
+    """The modes roster.json is opened in on the device's flash, from now on."""
+    st = dev.app.store
+    names = []
+    real = st.open_path
+
+    def counting(path, mode="r"):
+        if path.endswith("roster.json"):
+            names.append(mode)
+        return real(path, mode)
+    st.open_path = counting
+    return names
+
+
+def test_the_roster_is_read_while_the_page_before_the_players_is_read(tmp_path):
+    # On a heap with room (the simulator's) the roster is read once the variation page is
+    # on the panel and no key waits, so OK to the players page reads nothing then.
+    with open(os.path.join(str(tmp_path), "roster.json"), "w") as f:
+        json.dump([["Ann", 1, 0, 50, 3], ["Bob", 1, 1, 20, 3]], f)
+    dev = device(tmp_path)
+    opens = roster_opens(dev)
+    dev.play(script.parse(NEW_GAME + " OK"))           # Phase 10: the variation page
+    ng = dev.app.top()
+    assert ng.module == "newgame" and ng.title == "Variation"
+    assert opens == ["rb"] and ng.names == ["Ann", "Bob"]
+    del opens[:]
+    dev.play(script.parse("OK"))                       # Standard: the players page
+    assert ng.title == "Players" and opens == []
+    assert [ng.label(i) for i in range(2)] == ["Ann", "Bob"]
+
+
+def test_a_damaged_roster_read_ahead_is_said_on_the_players_page(tmp_path):
+    with open(os.path.join(str(tmp_path), "roster.json"), "w") as f:
+        f.write('[["Ann", 1, 0')
+    dev = device(tmp_path, NEW_GAME + " OK")
+    assert dev.app.top().module == "newgame"           # read, set aside, not said yet
+    assert os.path.exists(os.path.join(str(tmp_path), "roster.json.bad1"))
+    dev.play(script.parse("OK"))
+    top = dev.app.top()
+    assert top.module == "note" and "roster.json was damaged" in " ".join(top.lines)
+    dev.play(script.parse("OK"))
+    assert dev.app.top().title == "Players"

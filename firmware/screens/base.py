@@ -55,7 +55,9 @@ class Screen:
         return False
 
     def tick(self, now):
-        pass
+        """Called every poll while on top (now: the clock's ms). True when it did some
+        work ahead (read what the next key will need): the loop then polls again soon."""
+        return False
 
     def draw(self, c):
         pass
@@ -95,16 +97,24 @@ def wrap(text, cols=_COLS):
 
 def scroll_mark(c, top, shown, total, y0=_TITLE_H):
     """A track on the right edge with a thumb whose place and length say which part of a
-    long list is on screen. Nothing when everything fits."""
-    if total <= shown:
-        return
-    h = H - y0
-    c.vline(W - 2, y0, h, 1)
+    long list is on screen. Nothing when everything fits. (In three pieces: one frame
+    within the 11 words MicroPython holds on the C stack, as ListScreen.draw.)"""
+    if total > shown:
+        c.vline(W - 2, y0, H - y0, 1)
+        top = _thumb(H - y0, shown, total, top)
+        _fill_thumb(c, y0, top)
+
+
+def _thumb(h, shown, total, top):
+    # the thumb on a track h high: its offset << 8 | its length
     th = h * shown // total
     if th < 4:
         th = 4
-    ty = y0 + (h - th) * top // (total - shown)
-    c.fill_rect(W - _BAR_W, ty, _BAR_W, th, 1)
+    return (h - th) * top // (total - shown) << 8 | th
+
+
+def _fill_thumb(c, y0, t):
+    c.fill_rect(W - _BAR_W, y0 + (t >> 8), _BAR_W, t & 255, 1)
 
 
 class ListScreen(Screen):
@@ -120,6 +130,8 @@ class ListScreen(Screen):
         self.count = count
         self.sel = 0
         self.top = 0
+        self.y = _TITLE_H     # the row being drawn (draw())
+        self.right = W - _PAD  # where its value ends
 
     def rows(self):
         return (H - _TITLE_H) // LINE_H
@@ -154,22 +166,7 @@ class ListScreen(Screen):
         if not n:
             return
         if self.selectable:
-            s = self.sel + d
-            if s < 0:
-                s = 0 if repeat else n - 1
-            elif s >= n:
-                s = n - 1 if repeat else 0
-            self.sel = s
-            rows = self.rows()
-            # A page at a time: the selection that leaves the screen turns the page (on
-            # its first line going down, its last going up; the last page is a full one).
-            # Moving within a page changes two lines on the display's bus; a scroll by a
-            # line changes them all (23 ms at 400 kHz).
-            t = self.top
-            if s < t:
-                t = s - rows + 1
-            elif s >= t + rows:
-                t = s
+            t = self._select(d, repeat)
         else:
             # A read-only page turns a page a press.
             t = self.top + d * self.rows()
@@ -178,6 +175,27 @@ class ListScreen(Screen):
             last = 0
         self.top = 0 if t < 0 else (last if t > last else t)
         self.dirty = True
+
+    def _select(self, d, repeat):
+        # the selection moved by d; returns the first row to show
+        n = self.count
+        s = self.sel + d
+        if s < 0:
+            s = 0 if repeat else n - 1
+        elif s >= n:
+            s = n - 1 if repeat else 0
+        self.sel = s
+        rows = self.rows()
+        # A page at a time: the selection that leaves the screen turns the page (on
+        # its first line going down, its last going up; the last page is a full one).
+        # Moving within a page changes two lines on the display's bus; a scroll by a
+        # line changes them all (23 ms at 400 kHz).
+        t = self.top
+        if s < t:
+            t = s - rows + 1
+        elif s >= t + rows:
+            t = s
+        return t
 
     def key(self, k):
         base = k & _KEY_MASK
@@ -191,26 +209,41 @@ class ListScreen(Screen):
             return self.choose(self.sel)
         return False
 
+    # draw() and draw_row() run for every frame and row: each keeps its frame within the
+    # 11 words MicroPython holds on the C stack (a bigger one is a heap allocation per
+    # call, 0.1 ms or more on an RP2040), so a row's place and the values' right edge are
+    # on the screen (self.y, self.right) rather than passed along.
     def draw(self, c):
         title_bar(c, self.title)
-        n = self.count
         shown = self.rows()
-        right = W - _BAR_W - 2 if n > shown else W - _PAD
-        for r in range(shown):
-            i = self.top + r
-            if i >= n:
-                break
-            y = _TITLE_H + r * LINE_H
-            self.draw_row(c, i, y, right)
-        scroll_mark(c, self.top, shown, n)
+        self.right = W - _BAR_W - 2 if self.count > shown else W - _PAD
+        i = self.top
+        end = i + shown
+        if end > self.count:
+            end = self.count
+        while i < end:
+            self.y = _TITLE_H + (i - self.top) * LINE_H
+            self.draw_row(c, i)
+            i += 1
+        scroll_mark(c, self.top, shown, self.count)
 
-    def draw_row(self, c, i, y, right):
+    def draw_row(self, c, i):
+        """Row i at self.y: its label, its value against self.right, inverted when
+        selected."""
+        y = self.y
         c.text(self.label(i), _PAD, y)
         v = self.value(i)
         if v:
-            c.text(v, right - c.text_width(v), y)
+            self.right_text(c, v, y)
         if self.selectable and i == self.sel:
-            c.invert_rect(0, y, right + 1, LINE_H)
+            self.mark(c, y)
+
+    def right_text(self, c, s, y):
+        c.text(s, self.right - c.text_width(s), y)
+
+    def mark(self, c, y):
+        """The selected row at y, inverted up to the values' right edge."""
+        c.invert_rect(0, y, self.right + 1, LINE_H)
 
 
 class GameHome(ListScreen):

@@ -92,22 +92,23 @@ class Home(ListScreen):
         self.lines = self.kept[2]
         ListScreen.draw(self, c)
 
-    def draw_row(self, c, i, y, right):
+    def draw_row(self, c, i):
         if i >= self.n:
-            ListScreen.draw_row(self, c, i, y, right)
+            ListScreen.draw_row(self, c, i)
             return
-        dealer, name, done, lead, s, t = self.lines[i]
-        if dealer:
+        row = self.lines[i]    # dealer, name, done, lead, score, phase
+        y = self.y
+        if row[0]:
             c.glyph("dealer", 0, y)
-        c.text(name, 9, y)
-        if done:
+        c.text(row[1], 9, y)
+        if row[2]:
             c.glyph("check", 52, y)
-        if lead:
+        if row[3]:
             c.glyph("bullet", 61, y)
-        c.text(s, 70, y)
-        c.text(t, right - c.text_width(t), y)
+        c.text(row[4], 70, y)
+        self.right_text(c, row[5], y)
         if i == self.sel:
-            c.invert_rect(0, y, right + 1, LINE_H)
+            self.mark(c, y)
 
 
 # What the standings show, worked out from the engine once per change of the game (kept

@@ -54,8 +54,26 @@ class History(ListScreen):
             sys.modules.pop(m, None)
 
     def tick(self, now):
-        if self.app.messages:    # a damaged or unreadable history file: said once
-            self.app.tell()
+        app = self.app
+        if app.messages:    # a damaged or unreadable history file: said once
+            app.tell()
+            return False
+        if self.dirty or app.small or not self.selectable or app.buttons.pending():
+            return False
+        # On a heap with room, the next page's games are read while the table reads this
+        # one, a game a poll (a key waits for one read at most): on an RP2040 the first
+        # page turn took 95 ms, reading its games, and now draws what is already here.
+        n = self.rows()
+        i = self.top + n
+        end = self.top + 2 * n
+        if end > self.count:
+            end = self.count
+        while i < end:
+            if i not in self.shown:
+                self.row(i)
+                return True
+            i += 1
+        return False
 
     def row(self, i):
         r = self.shown.get(i)
@@ -80,7 +98,8 @@ class History(ListScreen):
                     self.top = self.sel
                 self.shown = {}
                 self.dirty = True
-            r = (_who(e), _GAMES.get(e.get("game"), "?") if e else "")
+            # (with room, the game itself too: opening it reads nothing more)
+            r = (_who(e), _GAMES.get(e.get("game"), "?") if e else "", None if self.app.small else e)
             self.shown[i] = r
         return r
 
@@ -96,7 +115,8 @@ class History(ListScreen):
 
     def choose(self, i):
         if self.selectable:
-            e = self.games.game(i)
+            r = self.shown.get(i)
+            e = r[2] if r is not None and r[2] is not None else self.games.game(i)
             if e is not None:
                 self.app.push("history", e)
         return True

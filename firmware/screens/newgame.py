@@ -48,6 +48,7 @@ class NewGame(ListScreen):
         self.n = 5           # First N phases: N
         self.picked = []     # roster indices in seating order
         self.names = None    # roster names (loaded at the players page)
+        self.roster_msg = None   # what reading the roster found wrong, to say there
         s = getattr(app, "session", None)
         self.go(_ASK if s is not None and s.game is not None else _GAME)
 
@@ -64,7 +65,9 @@ class NewGame(ListScreen):
         elif step == _N:
             n = 1
         elif step == _WHO:
-            self.load_names()
+            if self.names is None:
+                self._read_names()
+            self._say_roster()
             n = len(self.names) + 2
         else:
             n = len(self.picked) + 1
@@ -81,13 +84,37 @@ class NewGame(ListScreen):
             r.release()
 
     def load_names(self):
-        # The roster is loaded only from the players page on (the heap is small).
+        """Read the roster's names again (a name was added) and say what was wrong."""
+        self._read_names()
+        self._say_roster()
+
+    def _read_names(self):
+        # The roster is read only for the players page: on a small heap when it opens, on
+        # one with room while the page before it is read (tick()).
         from firmware import roster
-        rows, msg = roster.load(self.app.store)
+        rows, self.roster_msg = roster.load(self.app.store)
         self.names = [r[0] for r in rows]
+
+    def _say_roster(self):
+        msg = self.roster_msg
         if msg:     # a damaged roster set aside, or one that could not be read
+            self.roster_msg = None
             self.app.say(msg)
             self.app.tell()
+
+    def ahead(self):
+        # the players page's code (App._prefetch, a heap with room)
+        return ("firmware.roster",) if self.names is None else ()
+
+    def tick(self, now):
+        # On a heap with room, the roster is read once the page before the players is on
+        # the panel and no key waits: on an RP2040 reading and checking it took 15 ms of
+        # the 47 ms from OK to the players page. What it says is said on that page.
+        app = self.app
+        if self.names is None and not self.dirty and self.step != _WHO and not app.small and not app.buttons.pending():
+            self._read_names()
+            return True
+        return False
 
     def back(self):
         s = self.step

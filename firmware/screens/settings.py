@@ -123,16 +123,17 @@ class Settings(ListScreen):
             return True
         return True
 
-    def draw_row(self, c, i, y, right):
+    def draw_row(self, c, i):
         if not (self.editing and i == self.sel):
-            ListScreen.draw_row(self, c, i, y, right)
+            ListScreen.draw_row(self, c, i)
             return
         # Being changed: the label plain, the value inverted, and arrows on its left
         # saying which ways it can still go (UP: the next value in the list).
+        y = self.y
         c.text(self.label(i), 2, y)
         v = self.value(i)
         w = c.text_width(v)
-        x = right - w
+        x = self.right - w
         c.text(v, x, y)
         c.invert_rect(x - 2, y, w + 3, LINE_H)
         if self.choice < len(self.items[i][2]) - 1:

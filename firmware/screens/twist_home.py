@@ -116,39 +116,45 @@ class Home(GameHome):
         from firmware import endgame
         endgame.finish_and_leave(self.app)
 
-    def draw_row(self, c, i, y, right):
-        g = self.game
-        st = g.state
+    def draw_row(self, c, i):
         if i < self.head:
-            w = st.winners
-            names = g.settings["players"]
-            if len(w) == 1:
-                c.text("Winner: " + names[w[0]], 2, y)
-            else:
-                c.text("Co-winners:", 2, y)
+            self._winners(c)
         elif i < self.head + self.n:
-            p, sp, label, text = self.stand[i - self.head]
-            if st.over:
-                c.text(str(self.place[i - self.head]), 0, y)
-                if p in st.winners:
-                    c.glyph("check", 52, y)
-            elif g.dealer() == p:
-                c.glyph("dealer", 0, y)
-            c.text(g.settings["players"][p][:7], 9, y)
-            if not st.over and st.hands and sp == self.stand[0][1]:
-                c.glyph("bullet", 52, y)
-            if sp > g.red + 1:
-                s = "fin"
-            else:
-                c.text("%2d" % sp, 64, y)
-                s = "T?" if label == "Twist" else "P%d" % g.phases[sp - 1]
-            c.text(s, right - c.text_width(s), y)
+            self._standing(c, i - self.head)
         else:
-            ListScreen.draw_row(self, c, i, y, right)
+            ListScreen.draw_row(self, c, i)
             return
         if i == self.sel:
-            c.invert_rect(0, y, right + 1, LINE_H)
+            self.mark(c, self.y)
 
+    def _winners(self, c):
+        w = self.game.state.winners
+        if len(w) == 1:
+            c.text("Winner: " + self.game.settings["players"][w[0]], 2, self.y)
+        else:
+            c.text("Co-winners:", 2, self.y)
+
+    def _standing(self, c, k):
+        # the k-th player in the standings: place or dealer, name, space, phase or Twist
+        # (few names: a frame within the C stack's 11 words, see ListScreen.draw)
+        g = self.game
+        row = self.stand[k]    # player, space, label, text
+        y = self.y
+        if g.state.over:
+            c.text(str(self.place[k]), 0, y)
+            if row[0] in g.state.winners:
+                c.glyph("check", 52, y)
+        elif g.dealer() == row[0]:
+            c.glyph("dealer", 0, y)
+        c.text(g.settings["players"][row[0]][:7], 9, y)
+        if not g.state.over and g.state.hands and row[1] == self.stand[0][1]:
+            c.glyph("bullet", 52, y)
+        if row[1] > g.red + 1:
+            k = "fin"
+        else:
+            c.text("%2d" % row[1], 64, y)
+            k = "T?" if row[2] == "Twist" else "P%d" % g.phases[row[1] - 1]
+        self.right_text(c, k, y)
 
 def make(app, arg):
     return Home(app)
