@@ -232,17 +232,21 @@ def small_heap():
     cost a few milliseconds between the key and the screen), and modules stay loaded
     (App.cached). Measured once: gc.mem_free() walks the whole heap. The caller collects
     itself: a collection from deeper down the stack finds stale pointers there and keeps
-    their garbage. Start-up asks first (firmware/main.py)."""
+    their garbage. Start-up asks first (firmware/main.py), and collects soon after."""
     if not _small:
-        f = getattr(gc, "mem_free", None)
-        if f is None:
+        if getattr(gc, "mem_free", None) is None:
             _small.append(False)     # CPython: its own collector, memory to spare
         else:
             need2 = 2 * (112 * 1024 if sys.maxsize > 0xFFFFFFFF else 84 * 1024)
-            # each call walks the whole heap (9 ms on an RP2040): the free part alone
-            # decides when it is enough (start-up asks first, with little taken yet)
-            free = f()
-            _small.append(free < need2 and free + gc.mem_alloc() < need2)
+            # Asked at start-up, while the heap is in one piece: whether that much can
+            # be had in one allocation is whether it is free. (gc.mem_free() walks the
+            # whole heap: 10 ms of an RP2040's start-up. The allocation is garbage at
+            # once, and start-up's next collection frees it.)
+            try:
+                bytearray(need2)
+                _small.append(False)
+            except MemoryError:
+                _small.append(True)
     return _small[0]
 
 

@@ -212,3 +212,45 @@ def test_sh1106_rows_land_at_the_glass():
     c.text("x", 60, 40)                   # from column 60 (RAM column 62) on row 5
     d.show()
     assert emu.raw() == bytes(c.buf)
+
+
+class _Unplugged:
+    """An I2C bus that fails (OSError, as a panel pulled off the bus) from write n on."""
+
+    def __init__(self, i2c, n):
+        self.i2c = i2c
+        self.n = n
+
+    def writeto(self, addr, buf):
+        self.n -= 1
+        if self.n < 0:
+            raise OSError(5, "EIO")
+        return self.i2c.writeto(addr, buf)
+
+
+def test_a_write_that_fails_leaves_the_frame_as_drawn():
+    # show() sends each run's rows straight from the frame buffer, lending the byte before
+    # them to the data prefix: a write that fails gives it back, and the next show sends
+    # the frame as drawn. Each of the frame's writes fails in turn.
+    writes = None
+    n = 0
+    while writes is None or n < writes:
+        d, emu, i2c = fresh()
+        c = d.canvas
+        c.text("ABC", 10, 9)
+        c.text("DEF", 30, 33)
+        drawn = bytes(d.buffer)
+        if writes is None:                 # a frame that goes through: its writes
+            counted = _Unplugged(i2c, 1000)
+            d._bus.i2c = counted
+            d.show()
+            writes = 1000 - counted.n
+            assert writes >= 4             # two runs: a window and rows each
+            continue
+        d._bus.i2c = _Unplugged(i2c, n)
+        assert raises(OSError, d.show)
+        assert bytes(d.buffer) == drawn, n
+        d._bus.i2c = i2c
+        d.show()
+        assert emu.raw() == bytes(c.buf) and bytes(d.buffer) == drawn
+        n += 1
