@@ -302,14 +302,17 @@ def test_the_roster_is_read_while_the_page_before_the_players_is_read(tmp_path):
     assert [ng.label(i) for i in range(2)] == ["Ann", "Bob"]
 
 
-def test_a_damaged_roster_read_ahead_is_said_on_the_players_page(tmp_path):
+def test_a_damaged_roster_read_ahead_is_said_when_it_is_set_aside(tmp_path):
+    # read ahead once New game's first page is up, a damaged roster is set aside then:
+    # said then (the player may go back to the menu without opening the players page)
     with open(os.path.join(str(tmp_path), "roster.json"), "w") as f:
         f.write('[["Ann", 1, 0')
-    dev = device(tmp_path, NEW_GAME + " OK")
-    assert dev.app.top().module == "newgame"           # read, set aside, not said yet
-    assert os.path.exists(os.path.join(str(tmp_path), "roster.json.bad1"))
-    dev.play(script.parse("OK"))
+    dev = device(tmp_path, NEW_GAME)
     top = dev.app.top()
+    assert os.path.exists(os.path.join(str(tmp_path), "roster.json.bad1"))
     assert top.module == "note" and "roster.json was damaged" in " ".join(top.lines)
-    dev.play(script.parse("OK"))
-    assert dev.app.top().title == "Players"
+    dev.play(script.parse("OK"))                       # the note read: New game's page
+    assert dev.app.top().title == "New game"
+    dev.play(script.parse("OK OK"))                    # Phase 10, Standard: the players
+    ng = dev.app.top()
+    assert ng.title == "Players" and ng.names == [] and names_of(dev).count("note") == 1

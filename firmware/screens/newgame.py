@@ -109,10 +109,12 @@ class NewGame(ListScreen):
     def tick(self, now):
         # On a heap with room, the roster is read once the page before the players is on
         # the panel and no key waits: on an RP2040 reading and checking it took 15 ms of
-        # the 47 ms from OK to the players page. What it says is said on that page.
+        # the 47 ms from OK to the players page. A damaged roster is set aside as it is
+        # read, so that is said at once (the player may never open the players page).
         app = self.app
         if self.names is None and not self.dirty and self.step != _WHO and not app.small and not app.buttons.pending():
             self._read_names()
+            self._say_roster()
             return True
         return False
 
