@@ -13,9 +13,12 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     """Wire the board's edges to a ready App showing its first screen. The simulator calls
     this with a virtual clock and a host folder as root; the board with nothing."""
     keep_builtins()
-    # whether the heap is small, judged while little of it is taken (one walk of it)
+    # whether the heap is small, judged while it is in one piece (one allocation of what
+    # it takes to be big: collected here at once, or every allocation until the next
+    # collection would step over it)
     from firmware.store import Store, small_heap
     small_heap()
+    gc.collect()
     from firmware import board as boards
     if board is None:
         board = boards.detect()

@@ -64,6 +64,9 @@ def test_the_next_page_and_the_games_on_screen_are_read_while_the_list_is_read(t
     h.games.game = game
     dev.app.run_for(2000)                 # the table reads the first page
     assert sorted(h.shown) == list(range(2 * n)), sorted(h.shown)
+    # of each game, what its page shows (not the rest of its line: a score sheet is most
+    # of a finished game's line)
+    assert set(h.shown[n][2]) == {"game", "players", "winners", "hands", "done"}
     dev.play(script.parse(K.down(n)))     # the page turns...
     assert h.top == n and h.sel == n
     assert not [i for i in read if i < 2 * n], read     # ...to games already read

@@ -12,6 +12,8 @@ NEARLY_FULL = 96 * 1024
 NEARLY = ("The flash is nearly full: when it is, the oldest games of the history are deleted "
           "to make room. Pull the history to a PC to keep them.")
 _VARIATIONS = {"ten_hands": "Ten hands", "first_n": "First %d", "even": "Even phases"}
+# What a game's page (Game) reads of its line
+_PAGE = ("game", "variation", "phases", "hands", "winners", "done", "players", "totals")
 
 
 def _who(e):
@@ -98,8 +100,10 @@ class History(ListScreen):
                     self.top = self.sel
                 self.shown = {}
                 self.dirty = True
-            # (with room, the game itself too: opening it reads nothing more)
-            r = (_who(e), _GAMES.get(e.get("game"), "?") if e else "", None if self.app.small else e)
+            # (with room, what the game's own page shows too: opening it reads nothing
+            # more; not its score sheet, most of a line)
+            r = (_who(e), _GAMES.get(e.get("game"), "?") if e else "",
+                 None if self.app.small or e is None else {k: e[k] for k in _PAGE if k in e})
             self.shown[i] = r
         return r
 
