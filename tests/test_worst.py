@@ -20,7 +20,9 @@ sim.use_fake_machine()
 # collector and the test's own paths (interned as module and file names) move the last KB
 # between runs; at 124K, 4K over the figure measured before, it failed one run in two.
 # (Issue 13's budget, 112K, is not met yet; make bench's min_heap_kb is the product's figure.)
-HEAP = "140K"
+# 140K to 148K with issue 25's split functions and read-ahead: in a fresh clone (another
+# path) the 5-player game ran short at 140K after its second chunk and passed at 144K.
+HEAP = "148K"
 
 _tmp = []
 
