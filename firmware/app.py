@@ -141,6 +141,7 @@ class App:
         # see _room). The GC also runs by itself whenever an allocation finds no room.
         self.tidy = False
         self.litter = False      # a key was handled since the last collection
+        self.gaps = False        # the heap was collected and its gaps are not filled yet
         self.small = small_heap()
         self.cached = []
         self.ahead_of = None     # the screen whose next screens' code is loaded (_prefetch)
@@ -447,6 +448,11 @@ class App:
             if scr is not self.ahead_of and not scr.parked:
                 self._prefetch(scr)
                 return True
+        if self.gaps:
+            # once the code ahead is loaded (into a heap with its gaps still free)
+            self.gaps = False
+            fill_gaps()
+            return True
         return False
 
     def _collect(self):
@@ -460,7 +466,7 @@ class App:
                 self._evict()
                 gc.collect()
                 del _SEEN[:]
-            fill_gaps()
+            self.gaps = True
         else:
             # Every key's garbage goes at the next poll without one: left to pile up
             # between collections, it lies between the start of the heap's free
@@ -469,7 +475,7 @@ class App:
             # after a few dozen keys without a collection).
             self.litter = False
             gc.collect()
-            fill_gaps()
+            self.gaps = True
 
     def _show(self, now):
         # The top screen's tick, and its frame when it changed: True when one was drawn
