@@ -1,5 +1,8 @@
 # Which board this is, and its bus and button pins made ready.
 #
+# One module per board in firmware/boards/: its I2C bus, display pins, button pins and a
+# wiring table in the comments.
+#
 # detect() reads the board's own name (sys.implementation._machine, e.g. "Raspberry Pi Pico
 # with RP2040", or os.uname().machine) and picks its file in firmware/boards/. A file
 # /board.json on the device wins over that, and can move pins:

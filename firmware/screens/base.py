@@ -1,5 +1,7 @@
 # What every screen shares: the Screen protocol the app drives, the title bar, and the
-# scrolling list (menus, settings, read-only pages) with its position mark.
+# scrolling list (menus, settings, read-only pages) with its position mark. The app's screens
+# are one module each in firmware/screens/, imported when pushed and dropped when popped
+# (firmware/app.py); each has make(app, arg) -> a base.Screen.
 from firmware import gfx
 
 try:
