@@ -32,7 +32,7 @@ class _Native:
             setattr(self, k, ns[k])
 
 
-def _load_native():
+def _load_native(small):
     """The inner loops as machine code: from `make deploy` one .mpy per processor of the
     boards, fastdraw_<arch>, of which the board loads its own (sys.implementation._mpy
     names its native architecture), looked for first (a name not found in a folder of the
@@ -40,12 +40,15 @@ def _load_native():
     frozen into an image, fastdraw_viper; where neither is there (a mip install from
     source) the source compiled here, once per start. Loaded here rather than by a module
     of its own: on the .mpy install each module imported costs ~10 ms of start-up on an
-    RP2040."""
+    RP2040. On a small heap (store.small_heap: an ESP32's) only frozen code is used: loaded
+    into RAM, the machine code takes 8.4 KB of heap, where the Python that draws the same
+    bytes (firmware/gfx_py.py) takes 1.9 KB, on the emulated Pico's .mpy install."""
     a = (sys.implementation._mpy >> 10) & 15
     name = "firmware.fastdraw_" + (_ARCH[a] if a < len(_ARCH) else "none")
     try:
-        __import__(name)
-        return sys.modules[name]
+        if not small:
+            __import__(name)
+            return sys.modules[name]
     except ImportError:
         pass
     try:
@@ -53,6 +56,8 @@ def _load_native():
         return fastdraw_viper
     except ImportError:
         pass
+    if small:
+        return None
     from firmware import fastdraw_src
     ns = {}
     exec(fastdraw_src.SOURCE, ns)
@@ -66,7 +71,8 @@ def _load_native():
 _native = None
 if sys.implementation.name == "micropython":
     try:
-        _native = _load_native()
+        from firmware.store import small_heap
+        _native = _load_native(small_heap())
     except Exception:
         # no machine code for this processor (a port without native code, a .mpy made
         # for another): the Python below draws the same bytes, slower

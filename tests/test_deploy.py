@@ -124,10 +124,25 @@ def test_staged_tree_imports_on_micropython(tmp_path):
             "print('imported', len(board.BOARDS))\n" % (str(stage), str(stage / "lib")))
     script = tmp_path / "imp.py"
     script.write_text(code)
-    r = subprocess.run([MICROPYTHON, "-X", "heapsize=256K", str(script)], capture_output=True, text=True,
+    # (a heap with room: store.small_heap)
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=512K", str(script)], capture_output=True, text=True,
                        timeout=60, cwd=str(tmp_path), env={k: v for k, v in os.environ.items() if k != "MICROPYPATH"})
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.strip() == "imported 5"
+    # On a small heap (under 224 KB on this 64-bit port, store.small_heap) no machine code
+    # is loaded into RAM: the Python reference draws
+    small = tmp_path / "small.py"
+    small.write_text("import sys\nsys.path[:] = [%r, %r]\n"
+                     "from firmware import gfx\n"
+                     "assert gfx._native is None\n"
+                     "c = gfx.canvas(bytearray(1024))\nc.text('Hi', 0, 0)\n"
+                     "assert c._nat is sys.modules['firmware.gfx_py']\n"
+                     "assert not [m for m in sys.modules if 'fastdraw' in m], sorted(sys.modules)\n"
+                     "print(sum(c.buf))\n"
+                     % (str(stage), str(stage / "lib")))
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=112K", str(small)], capture_output=True, text=True,
+                       timeout=60, cwd=str(tmp_path), env={k: v for k, v in os.environ.items() if k != "MICROPYPATH"})
+    assert r.returncode == 0 and int(r.stdout) > 0, r.stdout + r.stderr
 
 
 def test_deploy_runs_mpremote_with_every_file(tmp_path):

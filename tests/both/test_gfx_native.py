@@ -5,6 +5,7 @@
 # with characters outside ASCII, go to a native and a Python canvas, compared after each.
 # On MicroPython the native module must load (the build compiles it for this processor);
 # CPython has no native emitter and runs the reference.
+# micropython heap: 256K
 import sys
 
 import host_sim
@@ -51,6 +52,20 @@ def _op(r, c):
     if k == 6:
         return c.vline(x, y, h, col)
     return c.hline(x, y, w, col)
+
+
+if MPY:   # (CPython loads no machine code at all)
+    def test_a_small_heap_leaves_the_machine_code_out_of_ram():
+        # On a small heap (an ESP32's, store.small_heap) machine code that would be
+        # loaded into RAM (8.4 KB of it on the emulated Pico) gives way to the Python
+        # reference (1.9 KB); frozen machine code, in the flash, would still be used.
+        # (this build has fastdraw_viper as a .mpy, standing in for the frozen module)
+        was = set(sys.modules)
+        got = gfx._load_native(True)
+        loaded = [m for m in sys.modules if m not in was and m.startswith("firmware.fastdraw_")]
+        assert loaded in ([], ["firmware.fastdraw_viper"]), loaded
+        assert got is None or got is sys.modules["firmware.fastdraw_viper"]
+        assert gfx._load_native(False) is not None
 
 
 def test_native_draws_the_reference_bytes():
