@@ -6,6 +6,7 @@ from host_sim import script, sim
 from tests import table_keys as K
 from tests.test_damage_said import flash, notes, press
 from tests.test_history_full_notes import archive
+from tests.test_list_pages import count_reads
 
 sim.use_fake_machine()
 
@@ -55,13 +56,7 @@ def test_the_next_page_and_the_games_on_screen_are_read_while_the_list_is_read(t
     press(dev, K.menu("history"))
     h = dev.app.top()
     n = h.rows()
-    read = []
-    real = h.games.game
-
-    def game(i):
-        read.append(i)
-        return real(i)
-    h.games.game = game
+    read = count_reads(h)
     dev.app.run_for(2000)                 # the table reads the first page
     assert sorted(h.shown) == list(range(2 * n)), sorted(h.shown)
     # of each game, what its page shows (not the rest of its line: a score sheet is most

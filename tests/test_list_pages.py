@@ -78,6 +78,19 @@ def test_history_moves_within_a_page_for_a_fraction_of_a_page_turns_bytes(tmp_pa
     assert max(within) * 2 < turn, sent
 
 
+def count_reads(history):
+    """The list of game numbers History's reader is asked for from now on (each read
+    appended as it is made)."""
+    read = []
+    game = history.games.game
+
+    def counted(i):
+        read.append(i)
+        return game(i)
+    history.games.game = counted
+    return read
+
+
 def test_history_turning_back_to_the_page_just_left_reads_no_game(tmp_path):
     # a page of games read from the flash took 150 ms on an RP2040: the page just left
     # is kept, and (on a heap with room, as here) the next page is read while the table
@@ -87,13 +100,7 @@ def test_history_turning_back_to_the_page_just_left_reads_no_game(tmp_path):
     dev.app.run_for(2000)
     h = dev.app.top()
     rows = h.rows()
-    read = []
-    game = h.games.game
-
-    def counted(i):
-        read.append(i)
-        return game(i)
-    h.games.game = counted
+    read = count_reads(h)
 
     def play(keys):
         del read[:]
