@@ -43,6 +43,7 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     gc.collect()
     from firmware.display import Display
     display = Display(i2c, controller="sh1106" if settings["sh1106"] else "ssd1306")
+    _shown[:] = [display]
     boards = None
     _drop_startup_modules()
     # The running game (game.json) next, while the heap is still in few pieces: its rules
@@ -100,6 +101,42 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     return app
 
 
+# The display, once start-up has made it: what says so when start-up runs out of memory
+_shown = []
+
+
+def cannot_start():
+    """Start-up ran out of memory: this install does not fit this board's heap (the .mpy
+    install, whose code is loaded into the heap, on an ESP32's first 56-64 KB). Everything
+    start-up loaded is let go and the display says so, rather than leave a first frame up
+    that no key moves. The files are as a power cut at that moment would leave them,
+    which every save is made to survive."""
+    if not _shown:
+        return
+    display = _shown.pop()
+    for m in list(sys.modules):
+        if m.startswith(("firmware.", "engine_mpy.")) and not m.startswith(_KEEP):
+            forget(m)
+    gc.collect()
+    total = gc.mem_free() + gc.mem_alloc() if hasattr(gc, "mem_free") else 0
+    from firmware.screens.base import wrap
+    c = display.canvas
+    c.clear()
+    y = 0
+    for line in wrap(OUT_OF_MEMORY % (total // 1024)):
+        c.text(line, 0, y)
+        y += 8
+    display.show()
+
+
+# (eight lines of 21 characters: the whole screen)
+OUT_OF_MEMORY = ("Out of memory at start: %d KB of heap, and this install loads its code "
+                 "into it. Flash the firmware image for this board: see hardware/README.md")
+# what cannot_start draws with
+_KEEP = ("firmware.display", "firmware.gfx", "firmware.gfx_py", "firmware.fonts", "firmware.store",
+         "firmware.fastdraw_", "engine_mpy.modules")
+
+
 def _load(session):
     session.load()
     forget("firmware.storeread")       # files are read at start; a screen that reads loads it again
@@ -138,6 +175,10 @@ def _drop_startup_modules():
 
 
 def run(board=None):
-    app = build(board)
+    try:
+        app = build(board)
+    except MemoryError:
+        cannot_start()
+        raise
     table_on(app)
     app.run()

@@ -85,3 +85,39 @@ def test_a_finish_journal_or_an_unknown_kind_is_read_before_the_first_frame(tmp_
 
 def test_the_kinds_a_first_frame_names_are_the_ones_the_save_reader_knows():
     assert sorted(session_mod.KNOWN) == sorted(savefile.KINDS)
+
+
+def test_start_up_out_of_memory_says_so_on_the_display(tmp_path, monkeypatch):
+    # A heap too small for this install (the .mpy install on an ESP32's first 64 KB: the
+    # bench's --heap 64) runs out while start-up reads the game: the display says what to
+    # do, where a first frame had stayed up that no key moved; the save is untouched
+    import machine
+    import pytest
+    from firmware import gfx, main
+    from firmware.board import Board
+    from firmware.screens.base import wrap
+    from host_sim.vclock import VirtualClock
+    state = flash(tmp_path, game())
+    saved = open(state + "/game.json", "rb").read()
+
+    def short(self):
+        raise MemoryError("memory allocation failed")
+    monkeypatch.setattr(session_mod.Session, "load", short)
+    monkeypatch.setattr(session_mod, "small_heap", lambda: True)     # read before the menu
+    machine.reset_world("ssd1306")
+    clock = VirtualClock(0)
+    machine.use_clock(clock)
+    real = main.build
+    # the board's main.run(), on the fake machine
+    monkeypatch.setattr(main, "build", lambda board: real(board, clock, state, None, 1))
+    with pytest.raises(MemoryError):
+        main.run(Board("pico"))
+    want = gfx.canvas(bytearray(1024))
+    lines = wrap(main.OUT_OF_MEMORY % 0)      # (CPython has no heap figure to give)
+    assert len(lines) == 8 and lines[0] == "Out of memory at"
+    for i, line in enumerate(lines):
+        want.text(line, 0, 8 * i)
+    buf = want.buf
+    assert machine.panel().rows() == [
+        "".join("#" if buf[(y >> 3) * 128 + x] >> (y & 7) & 1 else "." for x in range(128)) for y in range(64)]
+    assert open(state + "/game.json", "rb").read() == saved
