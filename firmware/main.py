@@ -175,10 +175,12 @@ def _drop_startup_modules():
 
 
 def run(board=None):
+    app = None
     try:
         app = build(board)
+        table_on(app)        # (the table on phones: its server's code, its network)
     except MemoryError:
+        app = None
         cannot_start()
         raise
-    table_on(app)
     app.run()

@@ -87,23 +87,19 @@ def test_the_kinds_a_first_frame_names_are_the_ones_the_save_reader_knows():
     assert sorted(session_mod.KNOWN) == sorted(savefile.KINDS)
 
 
-def test_start_up_out_of_memory_says_so_on_the_display(tmp_path, monkeypatch):
-    # A heap too small for this install (the .mpy install on an ESP32's first 64 KB: the
-    # bench's --heap 64) runs out while start-up reads the game: the display says what to
-    # do, where a first frame had stayed up that no key moved; the save is untouched
+def start_short(tmp_path, monkeypatch, where, files):
+    """main.run() on the fake machine, on files, with where(monkeypatch, main) making
+    start-up run out of memory: (the panel's rows, the note's rows as they should be, the
+    files before and after)."""
     import machine
     import pytest
     from firmware import gfx, main
     from firmware.board import Board
     from firmware.screens.base import wrap
     from host_sim.vclock import VirtualClock
-    state = flash(tmp_path, game())
-    saved = open(state + "/game.json", "rb").read()
-
-    def short(self):
-        raise MemoryError("memory allocation failed")
-    monkeypatch.setattr(session_mod.Session, "load", short)
-    monkeypatch.setattr(session_mod, "small_heap", lambda: True)     # read before the menu
+    state = flash(tmp_path, files)
+    saved = _files(tmp_path)
+    where(monkeypatch, main)
     machine.reset_world("ssd1306")
     clock = VirtualClock(0)
     machine.use_clock(clock)
@@ -118,6 +114,35 @@ def test_start_up_out_of_memory_says_so_on_the_display(tmp_path, monkeypatch):
     for i, line in enumerate(lines):
         want.text(line, 0, 8 * i)
     buf = want.buf
-    assert machine.panel().rows() == [
-        "".join("#" if buf[(y >> 3) * 128 + x] >> (y & 7) & 1 else "." for x in range(128)) for y in range(64)]
-    assert open(state + "/game.json", "rb").read() == saved
+    return (machine.panel().rows(),
+            ["".join("#" if buf[(y >> 3) * 128 + x] >> (y & 7) & 1 else "." for x in range(128)) for y in range(64)],
+            saved, _files(tmp_path))
+
+
+def _files(folder):
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
+def _short(*a):
+    raise MemoryError("memory allocation failed")
+
+
+def test_start_up_out_of_memory_says_so_on_the_display(tmp_path, monkeypatch):
+    # A heap too small for this install (the .mpy install on an ESP32's first 64 KB: the
+    # bench's --heap 64) runs out while start-up reads the game: the display says what to
+    # do, where a first frame had stayed up that no key moved; the save is untouched
+    def reading(monkeypatch, main):
+        monkeypatch.setattr(session_mod.Session, "load", _short)
+        monkeypatch.setattr(session_mod, "small_heap", lambda: True)     # read before the menu
+    shown, want, before, after = start_short(tmp_path, monkeypatch, reading, game())
+    assert shown == want and after == before
+
+
+def test_out_of_memory_starting_the_table_on_phones_is_said_the_same_way(tmp_path, monkeypatch):
+    # the last of start-up: the table on phones, its server's code and the network
+    def table(monkeypatch, main):
+        from firmware.app import App
+        monkeypatch.setattr(main, "table_on", _short)
+        monkeypatch.setattr(App, "run", lambda app: None)     # (were the error let through)
+    shown, want, before, after = start_short(tmp_path, monkeypatch, table, {})
+    assert shown == want and after == before
