@@ -32,6 +32,12 @@ class _Native:
             setattr(self, k, ns[k])
 
 
+def arch_module():
+    """The name `make deploy` gives the machine code for this processor's .mpy files."""
+    a = (sys.implementation._mpy >> 10) & 15
+    return "firmware.fastdraw_" + (_ARCH[a] if a < len(_ARCH) else "none")
+
+
 def _load_native(small):
     """The inner loops as machine code: from `make deploy` one .mpy per processor of the
     boards, fastdraw_<arch>, of which the board loads its own (sys.implementation._mpy
@@ -43,8 +49,7 @@ def _load_native(small):
     RP2040. On a small heap (store.small_heap: an ESP32's) only frozen code is used: loaded
     into RAM, the machine code takes 8.4 KB of heap, where the Python that draws the same
     bytes (firmware/gfx_py.py) takes 1.9 KB, on the emulated Pico's .mpy install."""
-    a = (sys.implementation._mpy >> 10) & 15
-    name = "firmware.fastdraw_" + (_ARCH[a] if a < len(_ARCH) else "none")
+    name = arch_module()
     try:
         if not small:
             __import__(name)

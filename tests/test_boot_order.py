@@ -89,8 +89,8 @@ def test_the_kinds_a_first_frame_names_are_the_ones_the_save_reader_knows():
 
 def start_short(tmp_path, monkeypatch, where, files):
     """main.run() on the fake machine, on files, with where(monkeypatch, main) making
-    start-up run out of memory: (the panel's rows, the note's rows as they should be, the
-    files before and after)."""
+    start-up run out of memory: (the panel's bytes, the note's bytes as they should be,
+    the files before and after)."""
     import machine
     import pytest
     from firmware import gfx, main
@@ -113,10 +113,7 @@ def start_short(tmp_path, monkeypatch, where, files):
     assert len(lines) == 8 and lines[0] == "Out of memory at"
     for i, line in enumerate(lines):
         want.text(line, 0, 8 * i)
-    buf = want.buf
-    return (machine.panel().rows(),
-            ["".join("#" if buf[(y >> 3) * 128 + x] >> (y & 7) & 1 else "." for x in range(128)) for y in range(64)],
-            saved, _files(tmp_path))
+    return machine.panel().raw(), bytes(want.buf), saved, _files(tmp_path)
 
 
 def _files(folder):
