@@ -2,6 +2,7 @@
 open on a Pico): each older file counts 100 games until the list reaches it, then the list
 is exactly what the files hold. Played on the simulated device."""
 from firmware import store as store_mod
+from firmware.screens import history as history_screen
 from host_sim import script, sim
 from tests import table_keys as K
 from tests.test_damage_said import flash, notes, press
@@ -59,9 +60,10 @@ def test_the_next_page_and_the_games_on_screen_are_read_while_the_list_is_read(t
     read = count_reads(h)
     dev.app.run_for(2000)                 # the table reads the first page
     assert sorted(h.shown) == list(range(2 * n)), sorted(h.shown)
-    # of each game, what its page shows (not the rest of its line: a score sheet is most
-    # of a finished game's line)
-    assert set(h.shown[n][2]) == {"game", "players", "winners", "hands", "done"}
+    # of each game, its page's lines (not its line: a score sheet is most of a finished
+    # game's line), the page that reading its line would give
+    page = h.shown[n][2]
+    assert type(page) is tuple and ("  Cid", None) in page[1] and ("Hands", "3") in page[1], page
     dev.play(script.parse(K.down(n)))     # the page turns...
     assert h.top == n and h.sel == n
     assert not [i for i in read if i < 2 * n], read     # ...to games already read
@@ -71,6 +73,8 @@ def test_the_next_page_and_the_games_on_screen_are_read_while_the_list_is_read(t
     g = dev.app.top()
     assert g.module == "history" and read == [], read
     assert ("Hands", "3") in g.lines and ("  Cid", None) in g.lines
+    # the page that reading the game's line from the flash gives
+    assert (g.title, g.lines) == history_screen.page_of(h.games.game(n))
 
 
 def test_the_reading_ahead_takes_one_game_a_poll(tmp_path):

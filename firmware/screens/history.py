@@ -12,8 +12,6 @@ NEARLY_FULL = 96 * 1024
 NEARLY = ("The flash is nearly full: when it is, the oldest games of the history are deleted "
           "to make room. Pull the history to a PC to keep them.")
 _VARIATIONS = {"ten_hands": "Ten hands", "first_n": "First %d", "even": "Even phases"}
-# What a game's page (Game) reads of its line
-_PAGE = ("game", "variation", "phases", "hands", "winners", "done", "players", "totals")
 
 
 def _who(e):
@@ -100,10 +98,10 @@ class History(ListScreen):
                     self.top = self.sel
                 self.shown = {}
                 self.dirty = True
-            # (with room, what the game's own page shows too: opening it reads nothing
-            # more; not its score sheet, most of a line)
+            # (with room, the game's own page too: opening it reads nothing more, and only
+            # its lines are kept, not the score sheet that is most of a line)
             r = (_who(e), _GAMES.get(e.get("game"), "?") if e else "",
-                 None if self.app.small or e is None else {k: e[k] for k in _PAGE if k in e})
+                 None if self.app.small or e is None else page_of(e))
             self.shown[i] = r
         return r
 
@@ -120,41 +118,51 @@ class History(ListScreen):
     def choose(self, i):
         if self.selectable:
             r = self.shown.get(i)
-            e = r[2] if r is not None and r[2] is not None else self.games.game(i)
-            if e is not None:
-                self.app.push("history", e)
+            page = r[2] if r is not None else None
+            if page is None:
+                e = self.games.game(i)
+                page = None if e is None else page_of(e)
+            if page is not None:
+                self.app.push("history", page)
         return True
+
+
+def page_of(e):
+    """(title, lines) of one game's page, from its history line: the only place that reads
+    what the page shows."""
+    v = e.get("variation")
+    lines = []
+    if v in _VARIATIONS:
+        t = _VARIATIONS[v]
+        lines.append((t % e.get("phases", 0) if "%" in t else t, None))
+    lines.append(("Hands" if e.get("game") != "dice" else "Turns", str(e.get("hands", 0))))
+    w = e.get("winners") or []
+    if not e.get("done"):
+        lines.append(("Unfinished", None))
+    elif len(w) > 1:
+        lines.append(("Co-winners", None))
+    else:
+        lines.append(("Winner", None))
+    for n in w:
+        lines.append(("  " + n, None))
+    players = e.get("players", ())
+    totals = e.get("totals") or ()
+    lines.append(("Players", "space" if e.get("game") == "twist" and totals else None))
+    for i in range(len(players)):
+        lines.append(("  " + players[i], str(totals[i]) if i < len(totals) else None))
+    return _GAMES.get(e.get("game"), "?"), lines
 
 
 class Game(Page):
     """One game of the history, read-only: each player with their total."""
 
-    def __init__(self, app, e):
-        self.title = _GAMES.get(e.get("game"), "?")
-        v = e.get("variation")
-        lines = []
-        if v in _VARIATIONS:
-            t = _VARIATIONS[v]
-            lines.append((t % e.get("phases", 0) if "%" in t else t, None))
-        lines.append(("Hands" if e.get("game") != "dice" else "Turns", str(e.get("hands", 0))))
-        w = e.get("winners") or []
-        if not e.get("done"):
-            lines.append(("Unfinished", None))
-        elif len(w) > 1:
-            lines.append(("Co-winners", None))
-        else:
-            lines.append(("Winner", None))
-        for n in w:
-            lines.append(("  " + n, None))
-        players = e.get("players", ())
-        totals = e.get("totals") or ()
-        lines.append(("Players", "space" if e.get("game") == "twist" and totals else None))
-        for i in range(len(players)):
-            lines.append(("  " + players[i], str(totals[i]) if i < len(totals) else None))
-        Page.__init__(self, app, lines)
+    def __init__(self, app, page):
+        self.title = page[0]
+        Page.__init__(self, app, page[1])
 
 
 def make(app, arg):
-    if isinstance(arg, dict):
+    # arg: a game's page (page_of), else the list
+    if type(arg) is tuple:
         return Game(app, arg)
     return History(app)
