@@ -158,3 +158,32 @@ def test_the_tap_game_has_room_for_every_tap_of_a_run():
         out = h % bb.TAP_PLAYERS
         g.add({"out": out, "left": [None if p == out else [10, 0, 0, 0] for p in range(bb.TAP_PLAYERS)]})
         assert not g.over, h
+
+
+def test_the_code_heap_script_counts_each_module_and_the_names_it_interned(tmp_path):
+    # The script make bench-board --code-heap runs at the board's REPL, run here on the
+    # micropython binary: a module imported by another is its own line, and the other's
+    # figure leaves it out (the same whether it was loaded first or by the other); the
+    # interned names come from micropython.qstr_info()
+    import subprocess
+
+    def funcs(prefix, n):
+        return "".join("def %s_%d(a):\n    return a + %d\n" % (prefix, i, i) for i in range(n))
+    (tmp_path / "small_mod.py").write_text(funcs("small_name", 30))
+    (tmp_path / "big_mod.py").write_text("import small_mod\n" + funcs("big_name", 60))
+    micropython = os.path.join(ROOT, ".venv", "bin", "micropython")
+
+    def run(mods):
+        script = tmp_path / "run.py"
+        script.write_text("import sys\nsys.path[:] = [%r]\nMODS = %r\n" % (str(tmp_path), mods) + bb._CODE_HEAP
+                          .replace('"firmware", "engine_mpy", "adafruit", "microdot"', '"big", "small"'))
+        r = subprocess.run([micropython, "-X", "heapsize=256K", str(script)], capture_output=True, text=True,
+                           timeout=60)
+        assert r.returncode == 0 and "END!" in r.stdout, r.stdout + r.stderr
+        return bb.code_heap_of(r.stdout)
+    cost, names = run(["big_mod"])
+    first, _ = run(["small_mod", "big_mod"])
+    assert set(cost) == set(first) == {"big_mod", "small_mod"}, (cost, first)
+    assert cost["big_mod"] > cost["small_mod"] > 0, cost
+    assert abs(cost["big_mod"] - first["big_mod"]) < cost["small_mod"] // 4, (cost, first)
+    assert names is not None and names > 90 * len("big_name_00"), names

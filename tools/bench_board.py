@@ -26,6 +26,9 @@ writes into bench/results.json, section "board", one entry per install:
     figures): the worst cases played with MicroPython given a heap of KB (the .mpy
     install's figure, then the frozen image's; the emulator moves gc_init's end down),
     completed when the last screen is the simulator's;
+  code_heap_kb_hand_entry (the .mpy install; --code-heap: only this, merged into the last
+    run's figures): the heap the code of the modules loaded with Classic's hand entry open
+    takes (a small heap's set), code_heap_names_kb_hand_entry the interned names of it;
   heap_after_start_kb (the live heap after the first collection once settled, the 55-hand
     game loaded), heap_live_max_kb_<session>: the largest live heap after a collection;
   save_*: per committed hand, the flash erased and programmed, its modelled time at the
@@ -313,6 +316,102 @@ def measure_heap(label, image, syms, flash, sessions, kb):
     if failed:      # results.json holds numbers only: the names are said here
         print("make-bench-board: %s heap %d KB: did not complete: %s" % (label, kb, ", ".join(failed)), flush=True)
     return {"heap_%dkb_completed" % kb: len(done), "heap_%dkb_of" % kb: len(sessions)}
+
+
+# ---- the code in the heap ---------------------------------------------------------------------
+# Run at the REPL of a board started with no app: each module imported in turn, a collection
+# before and after, what it left allocated (its bytecode, functions, globals and the names it
+# interned; a module it imports is counted as its own), then the interned names' bytes.
+_CODE_HEAP = """import gc, sys, builtins, micropython
+_real = builtins.__import__
+_stack = []
+_cost = {}
+def _hook(name, g=None, l=None, fl=(), lv=0):
+    full = name
+    if lv and g:
+        p = g.get("__name__", "")
+        if g.get("__path__") is None:
+            p = p.rpartition(".")[0]
+        full = p + ("." + name if name else "")
+    if full in sys.modules:
+        return _real(name, g, l, fl, lv)
+    gc.collect()
+    a = gc.mem_alloc()
+    _stack.append(0)
+    try:
+        return _real(name, g, l, fl, lv)
+    finally:
+        gc.collect()
+        inc = gc.mem_alloc() - a
+        kids = _stack.pop()
+        _cost[full] = _cost.get(full, 0) + inc - kids
+        if _stack:
+            _stack[-1] += inc
+builtins.__import__ = _hook
+for m in MODS:
+    __import__(m)
+builtins.__import__ = _real
+for k in _cost:
+    if k.startswith(("firmware", "engine_mpy", "adafruit", "microdot")):
+        print("CODE %d %s" % (_cost[k], k))
+micropython.qstr_info()
+print("EN" + "D!")
+"""
+_CODE_LIST = """import sys, gc
+print("MODS " + ",".join(m for m in sorted(sys.modules) if m.startswith(("firmware", "engine_mpy"))))
+print("EN" + "D!")
+"""
+
+
+def repl_run(b, code):
+    """code run at the board's REPL (paste mode, after Ctrl-C stops whatever runs): what
+    it printed."""
+    b.emu("serial", send="\r\x03\x03", until=">>> ", max_ms=3000)
+    b.emu("serial", send="\x05", until="===", max_ms=2000)
+    text = b.emu("serial", send=code.replace("\n", "\r") + "\x04", until="END!", max_ms=120000)["text"]
+    return text[text.rfind("=== \r\n"):]
+
+
+def code_heap_of(out):
+    """({module: bytes}, the interned names' bytes or None) from what _CODE_HEAP printed."""
+    cost = {}
+    names = None
+    for ln in out.splitlines():
+        if ln.startswith("CODE "):
+            n, m = ln[5:].split()
+            cost[m] = int(n)
+        elif "n_total_bytes=" in ln:
+            names = int(ln.rpartition("n_total_bytes=")[2].strip())
+    return cost, names
+
+
+def measure_code_heap(label, image, syms, flash, sessions, kb=96):
+    """{code_heap_kb_hand_entry, code_heap_names_kb_hand_entry}:
+    the heap that the code of the modules loaded with Classic's hand entry open takes: the
+    55-hand game continued and "End of hand" opened with a small heap (kb KB, where only
+    what the screens on the stack need stays loaded), those modules' names read at the
+    REPL; then, on a board started without the app, those modules imported one by one.
+    The .mpy install loads its code into the heap; the frozen image's stays in flash."""
+    s = [x for x in sessions if x["name"] == "worst_classic_55"][0]
+    b = Board(image, syms, flash, folder_files(s["start"]), heap_kb=kb)
+    b.boot()
+    for chunk in s["chunks"][:2] + ["OK"]:        # Continue, the score sheet, End of hand
+        b.play_paced(chunk)
+    out = repl_run(b, _CODE_LIST)
+    b.close()
+    mods = [ln[5:].strip() for ln in out.splitlines() if ln.startswith("MODS ")][0].split(",")
+    if "firmware.screens.hand" not in mods:
+        raise SystemExit("make bench-board: %s: the hand entry did not open: %s" % (label, mods))
+    b = Board(image, syms, flash, {"main.py": b"import gc\n"}, heap_kb=kb)     # (the same small heap's code)
+    b.boot()
+    out = repl_run(b, "MODS = %r\n" % mods + _CODE_HEAP)
+    b.close()
+    cost, names = code_heap_of(out)
+    total = sum(cost.values())
+    for m in sorted(cost, key=lambda m: -cost[m]):
+        print("make-bench-board: %s code heap, hand entry: %6.1f KB %s" % (label, cost[m] / 1024.0, m), flush=True)
+    return {"code_heap_kb_hand_entry": round(total / 1024.0, 1),
+            "code_heap_names_kb_hand_entry": round(names / 1024.0, 1) if names is not None else None}
 
 
 # ---- playing ----------------------------------------------------------------------------------
@@ -608,6 +707,8 @@ def measure(label, image, syms, flash, sessions, golden, paced, every=None, taps
         res["key_wait_during_save_ms_max"] = round(max(s["span_ms"] for s in saves), 1)
     if taps is None or taps:
         res.update(measure_taps(label, image, syms, flash, TAPS_N if taps is None else taps))
+    if label == "mpy" and taps is None:
+        res.update(measure_code_heap(label, image, syms, flash, every or sessions))
     if golden is not None:
         cases, _ = golden
         bad = check_golden(image, syms, flash, cases)
@@ -747,6 +848,8 @@ def main(argv=None):
     ap.add_argument("--heap", default="", metavar="KB[,KB]",
                     help="only the worst cases played with MicroPython given this heap (.mpy install, frozen image), "
                          "merged into the last run's figures")
+    ap.add_argument("--code-heap", action="store_true",
+                    help="only the heap the code of Classic's hand entry takes, merged into the last run's figures")
     ap.add_argument("--paced", default="worst_classic_55,worst_dice",
                     help="the worst cases also played at the scripts' pace and checked against the simulator's last screen")
     a = ap.parse_args(argv)
@@ -775,7 +878,7 @@ def main(argv=None):
                 print("make bench-board: no worst case named %s" % ", ".join(unknown), file=sys.stderr)
                 return 2
             sessions = [x for x in sessions if x["name"] in want]
-        golden = None if a.no_golden or a.boot_only or a.taps or a.heap else golden_cases()
+        golden = None if a.no_golden or a.boot_only or a.taps or a.heap or a.code_heap else golden_cases()
         if a.quick:
             sessions, cases = quick(sessions, golden[0] if golden else [])
             golden = (cases, golden[1]) if golden else None
@@ -798,6 +901,10 @@ def main(argv=None):
                 continue
             if a.taps:
                 board[label] = measure_taps(label, image, syms, flash, a.taps)
+                continue
+            if a.code_heap:
+                if label == "mpy":      # (the frozen image's code stays in flash)
+                    board[label] = measure_code_heap(label, image, syms, flash, every)
                 continue
             if a.heap:
                 kbs = [int(x) for x in a.heap.split(",")]
@@ -830,7 +937,7 @@ def main(argv=None):
         results = json.load(f)
     old = results.get("board", {})
     for label, res in board.items():
-        if a.boot_only or a.taps or a.heap:
+        if a.boot_only or a.taps or a.heap or a.code_heap:
             old.setdefault(label, {}).update(res)
         else:
             old[label] = res

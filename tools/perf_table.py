@@ -75,6 +75,8 @@ BOARD_WHAT = (
     ("boot_ms_55_hands", "the same with the 55-hand 6-player game (and a 1,000-game history) to load"),
     ("heap_after_start_kb", "live heap after start-up with the 55-hand game (after a collection, settled)"),
     ("heap_live_max_kb", "the largest live heap after any collection over the worst cases"),
+    ("code_heap_kb_hand_entry", "the heap the code alone takes with Classic's hand entry open: the modules a small heap keeps loaded then, each imported on a board started without the app (the frozen image's code stays in flash)"),
+    ("code_heap_names_kb_hand_entry", "of that, the names those modules intern (never freed)"),
     ("save_flash_ms_p50", "a committed change's flash work, median, at the typical flash timings"),
     ("key_wait_during_save_ms_max", "the longest a key pressed as a save starts waits: the save's first flash operation to the end of its last"),
     ("golden_matched", "golden screens the board drew byte for byte the same (of golden_checked)"),
