@@ -397,3 +397,49 @@ def test_the_marks_under_the_dice_leave_a_blank_row_before_what_follows():
         for y in (20, 23, 38, 39):
             assert y not in lit, "%s: row %d is not blank" % (name, y)
         assert 40 in lit or 41 in lit, name        # the result line follows
+
+
+def test_help_over_a_turn_leaves_the_turn_as_it_stood(tmp_path):
+    # Help (a note too) parks the Dice turn under it: on a small heap the turn's code leaves
+    # RAM while Help is up (Help over a turn was the most a small heap held at once) and
+    # the turn comes back as it stood. A device that opens Help after every step shows
+    # what one that never does shows, and saves the same game (one device at a time: the
+    # simulated pins are one set).
+    steps = ["OK",                 # solitaire: the game starts
+             "OK OK",              # the turn, the first roll (the cursor stays on Roll)
+             "UP OK", "LEFT OK",   # two dice of the lower row held
+             "RIGHT RIGHT RIGHT OK",   # Hint marks the dice to hold
+             "DOWN DOWN OK",       # rolled again
+             "RIGHT OK",           # Stop asks to save the turn
+             "OK",                 # saved: the next turn
+             "OK RIGHT OK",        # on real dice
+             "OK UP UP RIGHT",     # the first die half set
+             "OK OK OK"]           # taken, and two more as they stand
+    plain = Table(str(tmp_path / "plain"), ["Ann"])
+    seen = []
+    for s in steps:
+        plain.keys(s)
+        top = plain.top()
+        seen.append((top.module, plain.dev.rows(), (bytes(top.turn.faces), top.turn.held) if top.module == "dice_turn" else None))
+    saved = plain.saved().records
+    assert len(saved) == 1 and seen[-1][0] == "dice_turn"
+    plain = None
+    helped = Table(str(tmp_path / "helped"), ["Ann"])
+    helped.app.small = True         # as on an ESP32's heap (store.small_heap)
+    opened = 0
+    for s, (module, rows, dice) in zip(steps, seen):
+        helped.keys(s)
+        under = helped.top()
+        assert under.module == module, s
+        if module == "dice_turn":
+            helped.keys("HELP")
+            assert helped.top().module == "help"
+            assert "firmware.screens.dice_turn" not in sys.modules, s
+            helped.keys("OK")
+            opened += 1
+        back = helped.top()
+        assert back.module == module and (back is not under) == (module == "dice_turn"), s
+        assert helped.dev.rows() == rows, s
+        if dice is not None:
+            assert (bytes(back.turn.faces), back.turn.held) == dice, s
+    assert opened == 9 and helped.saved().records == saved
