@@ -187,3 +187,13 @@ def test_the_code_heap_script_counts_each_module_and_the_names_it_interned(tmp_p
     assert cost["big_mod"] > cost["small_mod"] > 0, cost
     assert abs(cost["big_mod"] - first["big_mod"]) < cost["small_mod"] // 4, (cost, first)
     assert names is not None and names > 90 * len("big_name_00"), names
+
+
+def test_a_heap_run_that_did_not_complete_says_the_boards_last_error():
+    text = ("boot\r\nTraceback (most recent call last):\r\n  File \"main.py\", line 3, in <module>\r\n"
+            "  File \"firmware/app.py\", line 214, in _make\r\n"
+            "MemoryError: memory allocation failed, allocating 640 bytes\r\n"
+            "MicroPython v1.26.1 on 2026-11-26; Raspberry Pi Pico with RP2040\r\n>>> ")
+    assert bb.last_error(text) == ("MemoryError: memory allocation failed, allocating 640 bytes "
+                                   "(firmware/app.py, line 214, in _make)")
+    assert bb.last_error("boot\r\n").startswith("no error printed")

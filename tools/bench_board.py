@@ -295,6 +295,21 @@ def heap_area(kb):
     return pool + pool // 64 + pool // 128 + 64
 
 
+def last_error(text):
+    """The last traceback a board printed on its USB serial port, in one line: the error
+    and the innermost place ("MemoryError: ... (firmware/app.py, line 214, in _make)").
+    MicroPython's "allocating N bytes" when its table of interned names grows is N
+    entries, about 6 bytes each (py/qstr.c)."""
+    i = text.rfind("Traceback (most recent call last):")
+    if i < 0:
+        return "no error printed (the last screen differs from the simulator's)"
+    lines = [ln.strip() for ln in text[i:].splitlines()[1:] if ln.strip()]
+    where = [ln for ln in lines if ln.startswith("File ")]
+    err = [ln for ln in lines if not ln.startswith("File ")]
+    place = where[-1][5:].replace('"', "") if where else "?"
+    return "%s (%s)" % (err[0] if err else "?", place)
+
+
 def measure_heap(label, image, syms, flash, sessions, kb):
     """{heap_<kb>kb_completed, heap_<kb>kb_of, ...}: each worst case played at the scripts'
     pace with MicroPython given a heap of kb KB: it completes when the device starts and its
@@ -309,10 +324,11 @@ def measure_heap(label, image, syms, flash, sessions, kb):
             for chunk in s["chunks"]:
                 b.play_paced(chunk)
             ok = b.rows() == sim_final(s["start"], s["chunks"], b.left)
+        why = "" if ok else ": " + last_error(b.emu("serial", send="", until="\x00", max_ms=10)["text"])
         b.close()
         (done if ok else failed).append(s["name"])
-        print("make-bench-board: %s heap %d KB %s: %s" % (label, kb, s["name"], "completed" if ok else "did not complete"),
-              flush=True)
+        print("make-bench-board: %s heap %d KB %s: %s%s" % (label, kb, s["name"], "completed" if ok else "did not complete",
+                                                           why), flush=True)
     if failed:      # results.json holds numbers only: the names are said here
         print("make-bench-board: %s heap %d KB: did not complete: %s" % (label, kb, ", ".join(failed)), flush=True)
     return {"heap_%dkb_completed" % kb: len(done), "heap_%dkb_of" % kb: len(sessions)}
