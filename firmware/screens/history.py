@@ -98,10 +98,11 @@ class History(ListScreen):
                     self.top = self.sel
                 self.shown = {}
                 self.dirty = True
-            # (with room, the game's own page too: opening it reads nothing more, and only
-            # its lines are kept, not the score sheet that is most of a line)
+            # (with room, what the game's own page reads of its line too: opening it reads
+            # nothing more; not its score sheet, most of a line. The line's own values, not
+            # the page's lines, which would be new strings for every row read ahead)
             r = (_who(e), _GAMES.get(e.get("game"), "?") if e else "",
-                 None if self.app.small or e is None else page_of(e))
+                 None if self.app.small or e is None else {k: e[k] for k in PAGE_READS if k in e})
             self.shown[i] = r
         return r
 
@@ -118,18 +119,19 @@ class History(ListScreen):
     def choose(self, i):
         if self.selectable:
             r = self.shown.get(i)
-            page = r[2] if r is not None else None
-            if page is None:
-                e = self.games.game(i)
-                page = None if e is None else page_of(e)
-            if page is not None:
-                self.app.push("history", page)
+            e = r[2] if r is not None and r[2] is not None else self.games.game(i)
+            if e is not None:
+                self.app.push("history", page_of(e))
         return True
 
 
+# What page_of reads of a history line: History keeps these of each game read ahead
+# (tests/test_history_lazy.py checks that they make the same page as the whole line)
+PAGE_READS = ("game", "variation", "phases", "hands", "winners", "done", "players", "totals")
+
+
 def page_of(e):
-    """(title, lines) of one game's page, from its history line: the only place that reads
-    what the page shows."""
+    """(title, lines) of one game's page, from its history line (only PAGE_READS)."""
     v = e.get("variation")
     lines = []
     if v in _VARIATIONS:
