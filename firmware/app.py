@@ -230,8 +230,8 @@ class App:
             below = None
         self.tidy = True
         self._room()
-        # (History's own page for one game, arg its lines, reads nothing more)
-        if name in _SLOW and (type(arg) is not tuple if name == "history" else "firmware.screens." + name not in sys.modules):
+        # (History's own page for one game, arg a game, reads nothing more)
+        if name in _SLOW and (type(arg) is not dict if name == "history" else "firmware.screens." + name not in sys.modules):
             self.busy()
         scr = self._make(name, arg)
         self.stack.append(scr)

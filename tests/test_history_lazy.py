@@ -109,3 +109,29 @@ def test_what_history_keeps_of_a_game_makes_the_same_page_as_its_whole_line():
     for k in history_screen.PAGE_READS:
         assert [e for e in lines if k in e and history_screen.page_of(
             {f: v for f, v in e.items() if f != k}) != history_screen.page_of(e)], k
+
+
+def test_on_a_small_heap_a_games_page_is_made_after_the_collection_before_it_opens(tmp_path, monkeypatch):
+    # With 40 KB the frozen image had no room for a game's page made in the list's OK,
+    # before the collection a screen's opening makes on a small heap (App._room) had let
+    # the garbage of reading the game go: the page is made when it opens
+    dev = script.Device(state=flash(tmp_path, {"history.json": archive(1, 30)}))
+    dev.app.small = True
+    press(dev, K.menu("history"))
+    assert dev.app.top().module == "history" and dev.app.top().shown[0][2] is None
+    seen = []
+    real_page, real_room = history_screen.page_of, dev.app._room
+
+    def page_of(e):
+        seen.append("page")
+        return real_page(e)
+
+    def room():
+        seen.append("collect")
+        return real_room()
+    monkeypatch.setattr(history_screen, "page_of", page_of)
+    monkeypatch.setattr(dev.app, "_room", room)
+    press(dev, "OK")
+    g = dev.app.top()
+    assert g.module == "history" and ("  Cid", None) in g.lines
+    assert seen == ["collect", "page"], seen

@@ -121,7 +121,10 @@ class History(ListScreen):
             r = self.shown.get(i)
             e = r[2] if r is not None and r[2] is not None else self.games.game(i)
             if e is not None:
-                self.app.push("history", page_of(e))
+                # (the page is made by make(), after the collection a small heap makes
+                # before a screen opens: made here, with the garbage of reading the game
+                # still about, it did not fit in the frozen image's 40 KB)
+                self.app.push("history", e)
         return True
 
 
@@ -158,13 +161,13 @@ def page_of(e):
 class Game(Page):
     """One game of the history, read-only: each player with their total."""
 
-    def __init__(self, app, page):
-        self.title = page[0]
-        Page.__init__(self, app, page[1])
+    def __init__(self, app, e):
+        self.title, lines = page_of(e)
+        Page.__init__(self, app, lines)
 
 
 def make(app, arg):
-    # arg: a game's page (page_of), else the list
-    if type(arg) is tuple:
+    # arg: a game's line (or what page_of reads of it), else the list
+    if isinstance(arg, dict):
         return Game(app, arg)
     return History(app)
