@@ -73,7 +73,8 @@ def test_the_next_page_and_the_games_on_screen_are_read_while_the_list_is_read(t
     assert g.module == "history" and read == [], read
     assert ("Hands", "3") in g.lines and ("  Cid", None) in g.lines
     # the page that reading the game's line from the flash gives
-    assert (g.title, g.lines) == history_screen.page_of(h.games.game(n))
+    whole = history_screen.Game(None, h.games.game(n))
+    assert (g.title, g.lines) == (whole.title, whole.lines)
 
 
 def test_the_reading_ahead_takes_one_game_a_poll(tmp_path):
@@ -92,9 +93,14 @@ def test_the_reading_ahead_takes_one_game_a_poll(tmp_path):
     assert max(steps) == 1 and seen[-1] == n, seen
 
 
+def page(e):
+    g = history_screen.Game(None, e)
+    return g.title, g.lines
+
+
 def test_what_history_keeps_of_a_game_makes_the_same_page_as_its_whole_line():
-    # History keeps page_of's PAGE_READS of each game read ahead: a field the page came to
-    # read without it being named there would be missing from a page opened from the
+    # History keeps PAGE_READS of each game read ahead: a field the page came to read
+    # without it being named there would be missing from a page opened from the
     # read-ahead. The longest lines of each kind, unfinished, co-won and a variation.
     from tests import worst
     lines = []
@@ -104,11 +110,10 @@ def test_what_history_keeps_of_a_game_makes_the_same_page_as_its_whole_line():
     for e in lines:
         kept = {k: e[k] for k in history_screen.PAGE_READS if k in e}
         assert len(kept) < len(e)
-        assert history_screen.page_of(kept) == history_screen.page_of(e), e
+        assert page(kept) == page(e), e
     # and each field named is read: without it some page differs
     for k in history_screen.PAGE_READS:
-        assert [e for e in lines if k in e and history_screen.page_of(
-            {f: v for f, v in e.items() if f != k}) != history_screen.page_of(e)], k
+        assert [e for e in lines if k in e and page({f: v for f, v in e.items() if f != k}) != page(e)], k
 
 
 def test_on_a_small_heap_a_games_page_is_made_after_the_collection_before_it_opens(tmp_path, monkeypatch):
@@ -120,16 +125,16 @@ def test_on_a_small_heap_a_games_page_is_made_after_the_collection_before_it_ope
     press(dev, K.menu("history"))
     assert dev.app.top().module == "history" and dev.app.top().shown[0][2] is None
     seen = []
-    real_page, real_room = history_screen.page_of, dev.app._room
+    real_page, real_room = history_screen.Game, dev.app._room
 
-    def page_of(e):
+    def game_page(app, e):
         seen.append("page")
-        return real_page(e)
+        return real_page(app, e)
 
     def room():
         seen.append("collect")
         return real_room()
-    monkeypatch.setattr(history_screen, "page_of", page_of)
+    monkeypatch.setattr(history_screen, "Game", game_page)
     monkeypatch.setattr(dev.app, "_room", room)
     press(dev, "OK")
     g = dev.app.top()

@@ -12,6 +12,9 @@ NEARLY_FULL = 96 * 1024
 NEARLY = ("The flash is nearly full: when it is, the oldest games of the history are deleted "
           "to make room. Pull the history to a PC to keep them.")
 _VARIATIONS = {"ten_hands": "Ten hands", "first_n": "First %d", "even": "Even phases"}
+# What a game's page (Game) reads of its line: History keeps these of each game it reads
+# ahead (tests/test_history_lazy.py checks that they make the same page as the whole line)
+PAGE_READS = ("game", "variation", "phases", "hands", "winners", "done", "players", "totals")
 
 
 def _who(e):
@@ -98,9 +101,8 @@ class History(ListScreen):
                     self.top = self.sel
                 self.shown = {}
                 self.dirty = True
-            # (with room, what the game's own page reads of its line too: opening it reads
-            # nothing more; not its score sheet, most of a line. The line's own values, not
-            # the page's lines, which would be new strings for every row read ahead)
+            # (with room, what the game's own page shows too: opening it reads nothing
+            # more; not its score sheet, most of a line)
             r = (_who(e), _GAMES.get(e.get("game"), "?") if e else "",
                  None if self.app.small or e is None else {k: e[k] for k in PAGE_READS if k in e})
             self.shown[i] = r
@@ -121,53 +123,42 @@ class History(ListScreen):
             r = self.shown.get(i)
             e = r[2] if r is not None and r[2] is not None else self.games.game(i)
             if e is not None:
-                # (the page is made by make(), after the collection a small heap makes
-                # before a screen opens: made here, with the garbage of reading the game
-                # still about, it did not fit in the frozen image's 40 KB)
+                # (the page is made as it opens, after the collection a small heap makes
+                # then: made here, with the garbage of reading the game still about, it
+                # did not fit in the frozen image's 40 KB)
                 self.app.push("history", e)
         return True
-
-
-# What page_of reads of a history line: History keeps these of each game read ahead
-# (tests/test_history_lazy.py checks that they make the same page as the whole line)
-PAGE_READS = ("game", "variation", "phases", "hands", "winners", "done", "players", "totals")
-
-
-def page_of(e):
-    """(title, lines) of one game's page, from its history line (only PAGE_READS)."""
-    v = e.get("variation")
-    lines = []
-    if v in _VARIATIONS:
-        t = _VARIATIONS[v]
-        lines.append((t % e.get("phases", 0) if "%" in t else t, None))
-    lines.append(("Hands" if e.get("game") != "dice" else "Turns", str(e.get("hands", 0))))
-    w = e.get("winners") or []
-    if not e.get("done"):
-        lines.append(("Unfinished", None))
-    elif len(w) > 1:
-        lines.append(("Co-winners", None))
-    else:
-        lines.append(("Winner", None))
-    for n in w:
-        lines.append(("  " + n, None))
-    players = e.get("players", ())
-    totals = e.get("totals") or ()
-    lines.append(("Players", "space" if e.get("game") == "twist" and totals else None))
-    for i in range(len(players)):
-        lines.append(("  " + players[i], str(totals[i]) if i < len(totals) else None))
-    return _GAMES.get(e.get("game"), "?"), lines
 
 
 class Game(Page):
     """One game of the history, read-only: each player with their total."""
 
     def __init__(self, app, e):
-        self.title, lines = page_of(e)
+        self.title = _GAMES.get(e.get("game"), "?")
+        v = e.get("variation")
+        lines = []
+        if v in _VARIATIONS:
+            t = _VARIATIONS[v]
+            lines.append((t % e.get("phases", 0) if "%" in t else t, None))
+        lines.append(("Hands" if e.get("game") != "dice" else "Turns", str(e.get("hands", 0))))
+        w = e.get("winners") or []
+        if not e.get("done"):
+            lines.append(("Unfinished", None))
+        elif len(w) > 1:
+            lines.append(("Co-winners", None))
+        else:
+            lines.append(("Winner", None))
+        for n in w:
+            lines.append(("  " + n, None))
+        players = e.get("players", ())
+        totals = e.get("totals") or ()
+        lines.append(("Players", "space" if e.get("game") == "twist" and totals else None))
+        for i in range(len(players)):
+            lines.append(("  " + players[i], str(totals[i]) if i < len(totals) else None))
         Page.__init__(self, app, lines)
 
 
 def make(app, arg):
-    # arg: a game's line (or what page_of reads of it), else the list
     if isinstance(arg, dict):
         return Game(app, arg)
     return History(app)

@@ -93,9 +93,9 @@ def fuzz_small_files(seed, count, which):
                         break
                     assert isinstance(screen._who(e), str)
                     if e is not None:
-                        title, lines = screen.page_of(e)
-                        assert isinstance(title, str)
-                        for label, v in lines:
+                        page = screen.Game(None, e)
+                        assert isinstance(page.title, str)
+                        for label, v in page.lines:
                             assert isinstance(label, str) and (v is None or isinstance(v, str))
                 msg = " ".join(said) or None
                 got = None if msg else b
