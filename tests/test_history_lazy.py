@@ -1,6 +1,8 @@
 """History opens reading history.json only (issue 25: 1,000 games took most of a second to
 open on a Pico): each older file counts 100 games until the list reaches it, then the list
 is exactly what the files hold. Played on the simulated device."""
+import sys
+
 from firmware import store as store_mod
 from firmware.screens import history as history_screen
 from host_sim import script, sim
@@ -125,7 +127,9 @@ def test_on_a_small_heap_a_games_page_is_made_after_the_collection_before_it_ope
     press(dev, K.menu("history"))
     assert dev.app.top().module == "history" and dev.app.top().shown[0][2] is None
     seen = []
-    real_page, real_room = history_screen.Game, dev.app._room
+    # (the module the list was made from: the app loads a screen's module afresh)
+    mod = sys.modules[type(dev.app.top()).__module__]
+    real_page, real_room = mod.Game, dev.app._room
 
     def game_page(app, e):
         seen.append("page")
@@ -134,7 +138,7 @@ def test_on_a_small_heap_a_games_page_is_made_after_the_collection_before_it_ope
     def room():
         seen.append("collect")
         return real_room()
-    monkeypatch.setattr(history_screen, "Game", game_page)
+    monkeypatch.setattr(mod, "Game", game_page)
     monkeypatch.setattr(dev.app, "_room", room)
     press(dev, "OK")
     g = dev.app.top()
