@@ -208,20 +208,6 @@ class DiceTurn(Screen):
         self.nums = self.turn.nums
         self.cols = self.turn.cols
 
-    def park(self):
-        # The turn as it stands (the engine's Turn: dice, holds, rolls) and where the player
-        # is in it: on a small heap this screen's code then leaves RAM while Help or a note
-        # is over it (Help over a Dice turn was the most a small heap held at once). The
-        # player and their name are the game's, read again when it comes back.
-        return (self.turn, self.nums, self.cols, self.phase, self.label, self.score, self.used,
-                self.count, self.entering, self.where, self.edit, self.fresh, self.col_set,
-                self.ask, self.quit, self.sel, self.hint)
-
-    def resume(self, s):
-        (self.turn, self.nums, self.cols, self.phase, self.label, self.score, self.used,
-         self.count, self.entering, self.where, self.edit, self.fresh, self.col_set,
-         self.ask, self.quit, self.sel, self.hint) = s
-
     # --- what is on the last line --------------------------------------------------------
     def actions(self):
         if self.free:
