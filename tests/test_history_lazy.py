@@ -119,9 +119,9 @@ def test_what_history_keeps_of_a_game_makes_the_same_page_as_its_whole_line():
 
 
 def test_on_a_small_heap_a_games_page_is_made_after_the_collection_before_it_opens(tmp_path, monkeypatch):
-    # With 40 KB the frozen image had no room for a game's page made in the list's OK,
-    # before the collection a screen's opening makes on a small heap (App._room) had let
-    # the garbage of reading the game go: the page is made when it opens
+    # A game's page is made when it opens, after the collection a small heap makes before
+    # a screen is built (App._room), not in the list's OK with the garbage of reading the
+    # game still about
     dev = script.Device(state=flash(tmp_path, {"history.json": archive(1, 30)}))
     dev.app.small = True
     press(dev, K.menu("history"))

@@ -397,4 +397,3 @@ def test_the_marks_under_the_dice_leave_a_blank_row_before_what_follows():
         for y in (20, 23, 38, 39):
             assert y not in lit, "%s: row %d is not blank" % (name, y)
         assert 40 in lit or 41 in lit, name        # the result line follows
-

@@ -123,9 +123,9 @@ class History(ListScreen):
             r = self.shown.get(i)
             e = r[2] if r is not None and r[2] is not None else self.games.game(i)
             if e is not None:
-                # (the page is made as it opens, after the collection a small heap makes
-                # then: made here, with the garbage of reading the game still about, it
-                # did not fit in the frozen image's 40 KB)
+                # (the page is made as it opens, by make(): on a small heap after the
+                # collection made before a screen is built, with the garbage of reading
+                # the game gone; tests/test_history_lazy.py keeps that order)
                 self.app.push("history", e)
         return True
 
