@@ -65,6 +65,22 @@ def fill_gaps():
 _ON_MPY = hasattr(gc, "mem_free") and sys.implementation.name == "micropython"
 
 
+def report_short(e, stack):
+    """Running out of memory, said on the board's USB console (the player reads the note
+    on the display): the screens open (stack, the bottom first), the error and its place when the code that
+    caught it holds it (e; None from a key's own path, whose frame has no room for it),
+    then the heap as it was: free in all and its largest free piece ("max free sz", in
+    16-byte blocks), which tells a heap too small from one cut into small pieces. What a
+    maker sends with a report; make bench-board reads it."""
+    try:
+        print("Short of memory, nothing lost (%s):" % ">".join([getattr(x, "module", "?") for x in stack]))
+        if e is not None:
+            sys.print_exception(e)
+        __import__("micropython").mem_info()
+    except MemoryError:
+        pass
+
+
 def _half_taken(collected=False):
     # One walk of the heap: each of gc.mem_free() and gc.mem_alloc() walks all of it (on
     # the emulated Pico the two took a quarter of the 200 ms after Help's frame).
@@ -432,7 +448,9 @@ class App:
             if self.pending is not None:
                 self._run_pending()
         except MemoryError:
-            self.short_of_memory()
+            # (no `as e` here: its cleanup would take this frame, on every key's path,
+            # over the C stack's limit: a heap allocation per key; tests/test_frames.py)
+            self.short_of_memory(None)
 
     def _idle_work(self, now):
         # A poll without a key: dim or switch off, collect, or load code ahead. True when
@@ -482,7 +500,7 @@ class App:
         try:
             return self._tick(now)
         except MemoryError:
-            self.short_of_memory()
+            self.short_of_memory(None)
             self.redraw()
         return False
 
@@ -502,9 +520,9 @@ class App:
             # roster and the history (keys pressed meanwhile wait: the pins keep them)
             try:
                 self.say(s.rest())
-            except MemoryError:     # the journal stays: reading the game again completes it
+            except MemoryError as e:     # the journal stays: reading the game again completes it
                 s.finishing = None
-                self.short_of_memory()
+                self.short_of_memory(e)
             if self.messages:
                 self.tell()
         if s.changed or s.said:
@@ -571,12 +589,15 @@ class App:
         if screen is not None and "." not in screen and screen not in self.cached:
             self.cached.append(screen)
 
-    def short_of_memory(self):
-        """A key's work ran out of memory. Nothing half done is kept: a save commits
-        only once its work is complete (and a finish through its journal), so the
-        screens are closed down to the menu, every module they loaded leaves RAM and the
-        game is read again from the flash (completing a finish its journal holds), then
-        a note says what happened. The device never stops over it."""
+    def short_of_memory(self, e):
+        """A key's work ran out of memory (e: the error, or None). Nothing half done is
+        kept: a save commits only once its work is complete (and a finish through its
+        journal), so the screens are closed down to the menu, every module they loaded
+        leaves RAM and the game is read again from the flash (completing a finish its
+        journal holds), then a note says what happened. The device never stops over it.
+        Where it ran short goes to the board's USB console (report_short)."""
+        if _ON_MPY:
+            report_short(e, self.stack)
         self.pending = None
         while len(self.stack) > 1:
             scr = self.stack.pop()

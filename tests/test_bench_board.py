@@ -197,3 +197,43 @@ def test_a_heap_run_that_did_not_complete_says_the_boards_last_error():
     assert bb.last_error(text) == ("MemoryError: memory allocation failed, allocating 640 bytes "
                                    "(firmware/app.py, line 214, in _make)")
     assert bb.last_error("boot\r\n").startswith("no error printed")
+
+
+def test_a_heap_run_says_how_much_was_free_and_in_how_large_a_piece():
+    # the device's own report (firmware/app.py report_short) after its traceback
+    text = ("Short of memory, nothing lost (menu>cards_home):\r\nTraceback (most recent call last):\r\n"
+            "  File \"firmware/app.py\", line 1, in _make\r\n"
+            "MemoryError: memory allocation failed, allocating 1148 bytes\r\n"
+            "stack: 1740 out of 7936\r\nGC: total: 90112, used: 86112, free: 4000\r\n"
+            " No. of 1-blocks: 926, 2-blocks: 258, max blk sz: 242, max free sz: 21\r\n")
+    assert bb.last_error(text) == ("MemoryError: memory allocation failed, allocating 1148 bytes "
+                                   "(firmware/app.py, line 1, in _make); 4000 bytes free, "
+                                   "the largest piece 336")
+    # from a key's own path: no traceback, the screens open
+    key = text.replace("Traceback (most recent call last):\r\n  File \"firmware/app.py\", line 1, "
+                       "in _make\r\nMemoryError: memory allocation failed, allocating 1148 bytes\r\n", "")
+    assert bb.last_error("Traceback (most recent call last):\r\nOSError: 5\r\n" + key) == (
+        "MemoryError (on menu>cards_home); 4000 bytes free, the largest piece 336")
+
+
+def test_the_device_reports_running_short_on_its_console_as_the_bench_reads_it(tmp_path):
+    # firmware/app.py's report_short on the micropython binary with a small heap: a real
+    # MemoryError, its place, and the heap then, read back by the bench's last_error
+    import subprocess
+    script = tmp_path / "short.py"
+    script.write_text(
+        "import sys\nsys.path.insert(0, %r)\n"
+        "from firmware.app import report_short\n"
+        "def grow():\n    return bytearray(200000)\n"
+        "class S:\n    module = 'hand'\n"
+        "try:\n    grow()\nexcept MemoryError as e:\n    report_short(e, [S()])\n" % ROOT)
+    micropython = os.path.join(ROOT, ".venv", "bin", "micropython")
+    r = subprocess.run([micropython, "-X", "heapsize=96K", str(script)], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("Short of memory, nothing lost (hand):"), r.stdout
+    said = bb.last_error(r.stdout)
+    assert said.startswith("MemoryError: memory allocation failed, allocating"), said
+    assert "short.py" in said and "in grow)" in said, said
+    assert " bytes free, the largest piece " in said, said
+

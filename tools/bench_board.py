@@ -46,6 +46,7 @@ Emulated times are instruction cycles at 125 MHz with no XIP wait states: lower 
 """
 import argparse
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -295,19 +296,41 @@ def heap_area(kb):
     return pool + pool // 64 + pool // 128 + 64
 
 
+# How firmware/app.py's report_short begins (the screens open follow, then "):")
+_SHORT = "Short of memory, nothing lost ("
+
+
 def last_error(text):
-    """The last traceback a board printed on its USB serial port, in one line: the error
-    and the innermost place ("MemoryError: ... (firmware/app.py, line 214, in _make)").
+    """The last error a board printed on its USB serial port, in one line: the error and
+    the innermost place ("MemoryError: ... (firmware/app.py, line 214, in _make)"), or,
+    when a key's own path ran short (App.short_of_memory, which prints no traceback
+    there), the screens open; then the heap as it was, when the device said it.
     MicroPython's "allocating N bytes" when its table of interned names grows is N
     entries, about 6 bytes each (py/qstr.c)."""
     i = text.rfind("Traceback (most recent call last):")
-    if i < 0:
+    short = text.rfind(_SHORT)
+    if i < 0 and short < 0:
         return "no error printed (the last screen differs from the simulator's)"
-    lines = [ln.strip() for ln in text[i:].splitlines()[1:] if ln.strip()]
-    where = [ln for ln in lines if ln.startswith("File ")]
-    err = [ln for ln in lines if not ln.startswith("File ")]
-    place = where[-1][5:].replace('"', "") if where else "?"
-    return "%s (%s)" % (err[0] if err else "?", place)
+    if short > i:
+        err = ["MemoryError"]
+        place = "on " + text[short + len(_SHORT):text.find(")", short)]
+        i = short
+    else:
+        lines = [ln.strip() for ln in text[i:].splitlines()[1:] if ln.strip()]
+        where = [ln for ln in lines if ln.startswith("File ")]
+        err = [ln for ln in lines if not ln.startswith("File ")]
+        place = where[-1][5:].replace('"', "") if where else "?"
+    # the device's own report of the heap as it ran short (App.short_of_memory): free
+    # in all, and the largest free piece (MicroPython counts it in 16-byte blocks)
+    heap = ""
+    gc_at = text.rfind("GC: total:", i)
+    if gc_at >= 0:
+        tail = text[gc_at:]
+        free = re.search(r"free: (\d+)", tail)
+        most = re.search(r"max free sz: (\d+)", tail)
+        if free and most:
+            heap = "; %d bytes free, the largest piece %d" % (int(free.group(1)), int(most.group(1)) * 16)
+    return "%s (%s)%s" % (err[0] if err else "?", place, heap)
 
 
 def measure_heap(label, image, syms, flash, sessions, kb):
