@@ -19,6 +19,11 @@ BUILD   ?= build/mpy
 # that last KB from one machine to another (a CI run failed at 96K that passed here), so
 # the cap leaves 16K of margin. The product's own figure is make bench's min_heap_kb.
 MPY_HEAP ?= 112K
+# mpy-cross's options: the tests' .mpy files keep their line numbers (tracebacks to debug
+# by); make bench measures the device's code as tools/deploy.py compiles it (OPTIMISE:
+# no line numbers, less heap), so that what it measures is what a board runs.
+MPY_OPT ?=
+MPY_SHIP := -O3
 
 DEVICE_SRC := $(shell find engine_mpy firmware -name '*.py' -not -path '*/__pycache__/*' 2>/dev/null | sort)
 BOTH_TESTS := $(shell find tests/both -name '*.py' -not -name 'run.py' 2>/dev/null | sort)
@@ -68,13 +73,13 @@ mpy: $(STAMP)
 	@for f in $(DEVICE_SRC) $(BOTH_TESTS); do \
 	  case $$f in tests/both/*) out=$(BUILD)/$${f#tests/both/} ;; *) out=$(BUILD)/$$f ;; esac; \
 	  mkdir -p $$(dirname $$out); \
-	  $(MPYC) -s $$f -o $${out%.py}.mpy $$f || exit 1; \
+	  $(MPYC) $(MPY_OPT) -s $$f -o $${out%.py}.mpy $$f || exit 1; \
 	done
 	@$(PY) tools/native.py $(BUILD)/.native/fastdraw_viper.py && \
 	  $(MPYC) -march=host -s firmware/fastdraw_viper.py -o $(BUILD)/firmware/fastdraw_viper.mpy \
 	  $(BUILD)/.native/fastdraw_viper.py
 	@for f in $(DRIVER_SRC); do mkdir -p $$(dirname $(BUILD)/lib/$$f); \
-	  $(MPYC) -s $$f -o $(BUILD)/lib/$${f%.py}.mpy $(DRIVER_SITE)/$$f || exit 1; done
+	  $(MPYC) $(MPY_OPT) -s $$f -o $(BUILD)/lib/$${f%.py}.mpy $(DRIVER_SITE)/$$f || exit 1; done
 	@for f in $(TWIN_SRC); do mkdir -p $$(dirname $(BUILD)/$$f); \
 	  $(MPYC) -s $$f -o $(BUILD)/$${f%.py}.mpy $$f || exit 1; done
 	@mkdir -p $(BUILD)/runner; for f in $(RUNNER_SRC); do \
@@ -136,7 +141,7 @@ $(HEAP32): tools/heap32/package.json tools/heap32/package-lock.json
 # (bench_seconds counts from the first line; the $(MAKE) line stays alone, as make -n runs it)
 bench: $(STAMP) $(HEAP32)
 	@mkdir -p build && date +%s > build/bench-start
-	@$(MAKE) --no-print-directory mpy BUILD=build/bench
+	@$(MAKE) --no-print-directory mpy BUILD=build/bench MPY_OPT=$(MPY_SHIP)
 	BENCH_T0=$$(cat build/bench-start) $(PY) tools/bench.py build/bench
 
 # The firmware on MicroPython's real rp2 port (RPI_PICO, v1.26.1) in the rp2040js emulator

@@ -43,7 +43,9 @@ if not options.site or not os.path.isfile(os.path.join(options.site, "adafruit_s
 # The port's own frozen modules: _boot.py mounts the filesystem (where the saves live).
 include("$(PORT_DIR)/boards/manifest.py")
 
-# Default optimisation, as `make deploy` compiles: line numbers kept for tracebacks.
+# Default optimisation: line numbers kept for tracebacks. Frozen code stays in the flash,
+# so they cost no heap here (`make deploy`, whose code is loaded into the heap, leaves
+# them out: tools/deploy.py OPTIMISE).
 package("firmware", files=_modules("firmware"), base_path="..")
 package("engine_mpy", files=_modules("engine_mpy"), base_path="..")
 # The drawing's native code: its viper source (fastdraw_src.py) written out as a module

