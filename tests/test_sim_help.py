@@ -29,7 +29,40 @@ def test_every_screen_has_its_keys_in_help():
     for m in names:
         assert help.keys_text(m), "no help for the %s screen" % m
     # and nothing is told of a screen that does not exist
-    assert set(help._KEYS) <= set(names) and set(help._SAME) <= set(names)
+    texts = [f[:-3] for f in os.listdir(os.path.join(ROOT, "firmware", "helptext")) if f.endswith(".py")]
+    assert len(texts) > 20 and set(texts) <= set(names) and set(help._SAME) <= set(names)
+
+
+def test_help_holds_only_the_text_of_the_screen_it_opens_over():
+    # each screen's text is its own module: gone from sys.modules once Help has it (a
+    # small heap), kept where the heap has room (loaded ahead: App._prefetch)
+    import sys
+    from engine_mpy.modules import forget
+    from firmware.screens import help
+    for m in [m for m in sys.modules if m.startswith("firmware.helptext.")]:
+        forget(m, True)
+    assert help.keys_text("hand") and help.keys_text("about") == help.keys_text("note")
+    assert not [m for m in sys.modules if m.startswith("firmware.helptext.")]
+    assert help.keys_text("no_such_screen") is None
+    assert help.keys_text("hand", True) and "firmware.helptext.hand" in sys.modules
+    forget("firmware.helptext.hand", True)
+
+
+def test_on_a_heap_with_room_the_screens_help_text_is_loaded_ahead_and_dropped_with_the_rest():
+    import sys
+    from engine_mpy.modules import forget
+    t = Dev()
+    try:
+        app = t.dev.app
+        assert not app.small
+        forget("firmware.helptext.menu", True)
+        app.ahead_of = None
+        app.run_for(2000)       # polls without a key: the code ahead, then the text
+        assert app.top().module == "menu" and "firmware.helptext.menu" in sys.modules
+        app._evict()
+        assert not [m for m in sys.modules if m.startswith("firmware.helptext.")]
+    finally:
+        t.close()
 
 
 # Screens no golden case ends on, each opened by keys of its own (with a game running as
@@ -126,8 +159,8 @@ def test_help_names_only_what_its_screen_shows_and_takes():
     assert checked > 30
     # the standings' action is "End of hand", and the score sheet claims no correction
     # the plain sheet cannot make
-    assert b'"End of hand"' in help._KEYS["cards_home"] and b"Play hand" not in help._KEYS["cards_home"]
-    assert b"OK on a hand corrects it" not in help._KEYS["sheet"]
+    assert b'"End of hand"' in help.keys_text("cards_home") and b"Play hand" not in help.keys_text("cards_home")
+    assert b"OK on a hand corrects it" not in help.keys_text("sheet")
 
 
 def test_help_pages_down_and_the_phases_are_one_press_away():

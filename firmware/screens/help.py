@@ -9,6 +9,7 @@
 # RAM; a new bytes is not (on the .mpy install Help over a Dice turn spent about a third of
 # its time in that search).
 import sys
+from engine_mpy.modules import forget
 from firmware.screens.base import Screen, title_bar, scroll_mark, wrap, LINE_H
 
 try:
@@ -25,101 +26,12 @@ _KEY_MASK = const(0x7F)
 
 # The keys of each screen, in the words the screen shows: what a screen shows is quoted
 # ("End of hand"), and tests/test_sim_help.py checks every quoted item and every key named
-# against the screen itself. Screens that share keys share a text (the first names are
-# looked up in the second's place).
+# against the screen itself. Each screen's text is a module of its own
+# (firmware/helptext/<screen>.py, its TEXT), loaded as Help opens and dropped at once: the
+# texts of every screen together took about 6 KB of heap on the .mpy install, where Help
+# over a Dice turn is the fullest moment of a game. Screens that share keys share a text
+# (the first names are looked up in the second's place).
 _SAME = {"about": "note"}
-_KEYS = {
-    "menu": b"UP/DOWN pick a line, OK opens it. \"Continue\" goes back to the game running; "
-            b"\"New game\" starts one (the running one is asked about first).",
-    "newgame": b"One question a page: UP/DOWN pick, OK takes it. LEFT or hold OK: the "
-               b"page before. Players: OK seats or unseats a name, \"+ New player\" types "
-               b"one, \"Next\" goes on.",
-    "picker": b"UP/DOWN turn the wheel under the cursor, OK or RIGHT takes its letter. "
-              b"The tick ends the name, the arrow deletes. LEFT deletes a letter. "
-              b"Hold OK: cancel.",
-    "cards_home": b"UP/DOWN pick a line, OK opens it: a player says their phase; \"End of "
-                  b"hand\" enters how a hand ended; \"Score sheet\"; \"Undo last hand\" "
-                  b"asks first; \"Correct a hand\" picks one on the sheet; \"Rules\".",
-    "twist_home": b"UP/DOWN pick a line, OK opens it: a pawn says its space and phase; "
-                  b"\"Play hand\" asks a pawn on a Twist space first, then how the hand "
-                  b"ended; \"Board\"; \"Score sheet\"; \"Undo last hand\" asks first; "
-                  b"once over, \"Finish game\".",
-    "hand": b"Who went out: UP/DOWN, OK. Cards left start at 10 cards of 1-9 (no phase). "
-            b"UP one more 10-12, RIGHT one more Skip, DOWN one more Wild, each in place of a "
-            b"1-9. LEFT one card fewer: 10, then what a completed phase leaves, down to 1. "
-            b"Hold OK: undo. OK: next. Points start at 60: UP/DOWN 5, RIGHT/LEFT 25. Three "
-            b"buttons: OK moves along the columns, UP/DOWN change one, OK on \"Wld\" or "
-            b"hold OK: next player. Check page: OK saves. What the cards or points leave "
-            b"open (Masters: the phase) shows the likelier answer; \"change\": UP/DOWN "
-            b"pick the player, OK asks it. Hold OK: the step before.",
-    "twist_hand": b"Who went out: UP/DOWN, OK. Then each player's cards left with "
-                  b"UP/DOWN and OK. \"Save hand\" on the check page saves. Hold OK: the "
-                  b"step before.",
-    "twist_before": b"Nothing is picked at first: UP/DOWN pick the phase before, after, "
-                    b"\"Draw a Twist card\" or \"Card drawn by hand\"; OK takes it. A card "
-                    b"drawn here is shown only after OK: pass the device first.",
-    "dice_order": b"OK rolls a die for each player; the highest starts, ties roll again. "
-                  b"OK then starts the game. LEFT: back.",
-    "sheet": b"UP/DOWN scroll the hands; RIGHT or OK: the other players (with 5 or 6). On "
-             b"\"Correct which hand?\" UP/DOWN pick a hand and OK corrects it. LEFT: back.",
-    "twist_sheet": b"UP/DOWN pick a hand: the move each pawn made, and the spaces now "
-                   b"(\"sp\"). OK corrects the hand picked. LEFT: back.",
-    "gameover": b"UP/DOWN pick, OK: \"Finish game\" keeps the game in History; \"Score "
-                b"sheet\"; \"Undo last hand\" plays on. A tie-break asks \"Who went out "
-                b"first?\"",
-    "history": b"UP/DOWN pick a game, OK shows its players and totals. LEFT: back. "
-               b"The newest 1000 games are kept; when the flash is full the oldest go "
-               b"to make room, and a note says which.",
-    "players": b"UP/DOWN pick a player, OK shows their games; OK there renames them. "
-               b"\"+ New player\" types one.",
-    "settings": b"UP/DOWN pick a line, OK changes it: UP/DOWN the value, OK keeps it, "
-                b"LEFT or hold OK leaves it as it was.",
-    "phones": b"A phone's camera on the code joins the Wi-Fi; RIGHT: the page's address "
-              b"and its code, LEFT: back. OK closes. On a network set from the PC: its "
-              b"address; if it cannot join, OK opens the device's own.",
-    "rules": b"UP/DOWN or RIGHT/LEFT turn the pages: the phases, then the Twist cards. "
-             b"OK closes.",
-    "note": b"UP/DOWN scroll, OK closes.",
-    "twist_board": b"UP/DOWN pick a pawn: its player and space are named below. OK "
-                   b"closes.",
-    "confirm": b"OK does it; LEFT or hold OK leaves everything as it was.",
-    # the Dice screens: short pieces, each starting a line (a long text needs a long
-    # free stretch of a heap in pieces, and Help over a Dice turn is where it is fullest)
-    "dice_turn": (b"The arrows move the frame as the screen is laid out:",
-                  b"LEFT/RIGHT along a row, UP/DOWN to the row above or below;",
-                  b"DOWN from the dice goes to the first button.",
-                  b"OK on a die holds it (drawn inverted) or lets it go;",
-                  b"\"Roll\" rolls (three rolls); \"Stop\" saves the turn;",
-                  b"\"Hint\" marks the dice to hold with ^ and gives the chance.",
-                  b"Underlined: the dice the best score uses.",
-                  b"Hold OK: leave the turn (asks first once rolled).",
-                  b"Real dice: the die being set is inverted:",
-                  b"UP/DOWN its number, LEFT/RIGHT its colour,",
-                  b"OK takes it and the frame moves on by itself to the next die,",
-                  b"which starts on the same number: enter them lowest first.",
-                  b"Score checks them.",
-                  b"3 buttons: UP/DOWN go through the dice and buttons in a line;",
-                  b"on a real die UP/DOWN the number, OK, UP/DOWN the colour, OK."),
-    "dice_roller": (b"The arrows move the frame as the screen is laid out:",
-                    b"LEFT/RIGHT along a row, UP/DOWN to the row above or below;",
-                    b"DOWN from the dice goes to Roll.",
-                    b"OK on a die holds it (drawn inverted) or lets it go;",
-                    b"\"Roll\" rolls, as often as you like;",
-                    b"\"Phase\": the next phase to score; \"New\": start again;",
-                    b"\"Hint\" marks the dice to hold with ^.",
-                    b"Underlined: the dice the best score uses.",
-                    b"3 buttons: UP/DOWN go through the dice and buttons in a line.",
-                    b"Hold OK: back to the menu."),
-    "dice_home": (b"UP/DOWN pick a line, OK opens it:",
-                  b"\"Roll\": the player named takes their turn;",
-                  b"\"Score sheet\"; \"Undo last turn\" asks first.",
-                  b"> marks whose turn it is, * the leader.",
-                  b"Game over: \"Finish game\" keeps it in History."),
-    "dice_sheet": (b"UP/DOWN scroll the rows;",
-                   b"RIGHT or OK the next players, LEFT the ones before (where there are "
-                   b"more than three).",
-                   b"LEFT: back."),
-}
 _ALL = (b"Everywhere: LEFT or hold OK goes back. Hold OK and press UP: this help. A key "
         b"that wakes a dimmed screen acts; one that lights a dark screen does nothing else. "
         b"Here: DOWN/UP a page, RIGHT the phases, OK closes.")
@@ -135,10 +47,19 @@ _ROWS = const(7)     # lines under the title bar
 _PHASE_LINES = const(15)
 
 
-def keys_text(under):
+def keys_text(under, keep=False):
     """The keys of screen under (its module's name), in the words it shows (a text, or a
-    tuple of its pieces, as bytes), or None."""
-    return _KEYS.get(_SAME.get(under, under))
+    tuple of its pieces, as bytes), or None. Its module leaves RAM at once unless keep (a
+    heap with room, where App._prefetch loaded it ahead and App._evict drops it): the text
+    stays as long as Help holds it (frozen into an image, it stays in the flash)."""
+    name = "firmware.helptext." + _SAME.get(under, under)
+    try:
+        return __import__(name, None, None, ("TEXT",)).TEXT
+    except ImportError:
+        return None
+    finally:
+        if not keep:
+            forget(name, True)
 
 
 class Help(Screen):
@@ -147,7 +68,7 @@ class Help(Screen):
     # the heap that screen leaves (App._help).
     def __init__(self, app, under):
         Screen.__init__(self, app)
-        self.keys = keys_text(under)
+        self.keys = keys_text(under, not app.small)
         self.had_phases = "engine_mpy.phases" in sys.modules
         self.top = 0
         n = 0
@@ -228,7 +149,6 @@ class Help(Screen):
     def closed(self):
         # the phases' texts came for this screen only: they go with it
         if not self.had_phases:
-            from engine_mpy.modules import forget
             forget("engine_mpy.phases")
 
 
