@@ -67,11 +67,11 @@ _ON_MPY = hasattr(gc, "mem_free") and sys.implementation.name == "micropython"
 
 def report_short(e, stack):
     """Running out of memory, said on the board's USB console (the player reads the note
-    on the display): the screens open (stack, the bottom first), the error and its place when the code that
-    caught it holds it (e; None from a key's own path, whose frame has no room for it),
-    then the heap as it was: free in all and its largest free piece ("max free sz", in
-    16-byte blocks), which tells a heap too small from one cut into small pieces. What a
-    maker sends with a report; make bench-board reads it."""
+    on the display): the screens open (stack, the bottom first), the error and its place
+    when the code that caught it holds it (e; None from a key's own path, whose frame has
+    no room for it), then the heap: free in all and its largest free piece ("max free
+    sz", in 16-byte blocks), which tells a heap too small from one cut into small pieces.
+    What a maker sends with a report; make bench-board reads it."""
     try:
         print("Short of memory, nothing lost (%s):" % ">".join([getattr(x, "module", "?") for x in stack]))
         if e is not None:

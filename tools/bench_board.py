@@ -46,8 +46,8 @@ Emulated times are instruction cycles at 125 MHz with no XIP wait states: lower 
 """
 import argparse
 import json
-import re
 import os
+import re
 import shutil
 import subprocess
 import sys
