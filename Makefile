@@ -67,7 +67,8 @@ test-host: $(STAMP) mpy-check $(BOARD_JS)
 # adafruit_ssd1306.py), as tools/deploy.py and a frozen build name it, never by the PC's path.
 # The native drawing code (firmware/fastdraw_src.py's viper source, written out by
 # tools/native.py) is compiled for this machine's processor (the micropython binary's) as
-# firmware/fastdraw_viper, as a frozen image compiles it for the board's.
+# firmware/fastdraw_viper, as a frozen image compiles it for the board's; and as an image for
+# the RP2040 carries it, a .mpy's bytes in firmware/fastdraw_mpy (firmware/codeload.py).
 mpy: $(STAMP)
 	@rm -rf $(BUILD) && mkdir -p $(BUILD)
 	@for f in $(DEVICE_SRC) $(BOTH_TESTS); do \
@@ -78,6 +79,8 @@ mpy: $(STAMP)
 	@$(PY) tools/native.py $(BUILD)/.native/fastdraw_viper.py && \
 	  $(MPYC) -march=host -s firmware/fastdraw_viper.py -o $(BUILD)/firmware/fastdraw_viper.mpy \
 	  $(BUILD)/.native/fastdraw_viper.py
+	@$(PY) tools/native.py --mpy $(MPYC) host $(BUILD)/.native/fastdraw_mpy.py && \
+	  $(MPYC) -s firmware/fastdraw_mpy.py -o $(BUILD)/firmware/fastdraw_mpy.mpy $(BUILD)/.native/fastdraw_mpy.py
 	@for f in $(DRIVER_SRC); do mkdir -p $$(dirname $(BUILD)/lib/$$f); \
 	  $(MPYC) $(MPY_OPT) -s $$f -o $(BUILD)/lib/$${f%.py}.mpy $(DRIVER_SITE)/$$f || exit 1; done
 	@for f in $(TWIN_SRC); do mkdir -p $$(dirname $(BUILD)/$$f); \
@@ -155,6 +158,14 @@ bench: $(STAMP) $(HEAP32)
 $(BOARD_JS): tools/board/package.json tools/board/package-lock.json
 	cd tools/board && npm ci --no-audit --no-fund
 	@touch $@
+
+# The Pico image of `make firmware` started in the emulated Pico to its first frame, which must
+# be the main menu, with every rp2040js error taken as the chip's fault (an unaligned read is a
+# HardFault on the RP2040): the release workflow runs it on each Pico image it builds.
+FIRST_FRAME ?= build/firmware/phase10-pico.uf2
+.PHONY: first-frame
+first-frame: $(STAMP) $(BOARD_JS)
+	$(PY) tools/bench_board.py --first-frame $(FIRST_FRAME)
 
 bench-board: $(STAMP)
 	@$(PY) tools/bench_board.py --check --mpy-dir "$(MPY_DIR)"

@@ -43,12 +43,16 @@ def _load_native(small):
     boards, fastdraw_<arch>, of which the board loads its own (sys.implementation._mpy
     names its native architecture), looked for first (a name not found in a folder of the
     filesystem costs three lookups there, a few ms on littlefs; in an image almost none);
-    frozen into an image, fastdraw_viper; where neither is there (a mip install from
-    source) the source compiled here, once per start. Loaded here rather than by a module
-    of its own: on the .mpy install each module imported costs ~10 ms of start-up on an
-    RP2040. On a small heap (store.small_heap: an ESP32's) only frozen code is used: loaded
-    into RAM, the machine code takes 8.4 KB of heap, where the Python that draws the same
-    bytes (firmware/gfx_py.py) takes 1.9 KB, on the emulated Pico's .mpy install."""
+    in an image, frozen as machine code (fastdraw_viper: where MicroPython's tools put it on
+    a word, the Xtensa ESP32s) or as a .mpy's bytes (fastdraw_mpy: the RP2040 and the
+    ESP32-C3, whose frozen machine code may land on a halfword, where the Cortex-M0+
+    faults) loaded into RAM by firmware/codeload.py; where none is there (a mip install
+    from source, an image built without the project's tool) the source compiled here, once
+    per start. Loaded here rather than by a module of its own: on the .mpy install each
+    module imported costs ~10 ms of start-up on an RP2040. On a small heap (store.small_heap:
+    an ESP32's) only machine code that stays in flash is used: loaded into RAM, the machine
+    code takes 8.4 KB of heap, where the Python that draws the same bytes
+    (firmware/gfx_py.py) takes 1.9 KB, on the emulated Pico's .mpy install."""
     name = arch_module()
     try:
         if not small:
@@ -63,6 +67,19 @@ def _load_native(small):
         pass
     if small:
         return None
+    try:
+        from firmware import fastdraw_mpy
+    except ImportError:
+        fastdraw_mpy = None
+    if fastdraw_mpy is not None:
+        from firmware import codeload
+        from engine_mpy.modules import forget
+        try:
+            return codeload.load(fastdraw_mpy.MPY, name)
+        finally:
+            # the bytes stay in the image's flash; the two modules leave RAM
+            forget("firmware.fastdraw_mpy", True)
+            forget("firmware.codeload", True)
     from firmware import fastdraw_src
     ns = {}
     exec(fastdraw_src.SOURCE, ns)

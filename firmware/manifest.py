@@ -35,7 +35,7 @@ def _modules(package):
     return out
 
 
-options.defaults(site=_venv_site())
+options.defaults(site=_venv_site(), native_arch=None, mpy_cross=None)
 if not options.site or not os.path.isfile(os.path.join(options.site, "adafruit_ssd1306.py")):
     raise Exception("no display driver (adafruit_ssd1306.py) in site-packages %r: run `make venv` "
                     "in the repo, or include this manifest with site=<site-packages holding it>" % options.site)
@@ -48,8 +48,16 @@ include("$(PORT_DIR)/boards/manifest.py")
 # them out: tools/deploy.py OPTIMISE).
 package("firmware", files=_modules("firmware"), base_path="..")
 package("engine_mpy", files=_modules("engine_mpy"), base_path="..")
-# The drawing's native code: its viper source (fastdraw_src.py) written out as a module
-# (tools/native.py), which the port's own mpy-cross compiles for the board's processor.
+# The drawing's native code (firmware/fastdraw_src.py's viper source), for the processor
+# tools/firmware_image.py names (native_arch) with the MicroPython tree's own mpy-cross
+# (mpy_cross). MicroPython's tools freeze native code on a word only for Xtensa (and ARMv6):
+# there it is frozen as machine code (the port's mpy-cross compiles the module
+# tools/native.py writes out). For ARMv6-M (the RP2040) and RV32IMC (the ESP32-C3) they put
+# it on a halfword, where the Cortex-M0+ faults on the word a native function's entry reads
+# (docs/architecture.md, "Machine code in an image"): the image carries the .mpy's bytes
+# instead (firmware/fastdraw_mpy), which firmware/gfx.py loads into RAM, word aligned. No
+# native_arch (this file given to MicroPython's make by hand): no machine code in the image,
+# and the board compiles the viper source at start (firmware/gfx.py).
 import sys
 import tempfile
 
@@ -57,8 +65,14 @@ sys.path.insert(0, os.path.abspath(os.path.join("..", "tools")))
 import native  # noqa: E402
 
 _native_dir = tempfile.mkdtemp(prefix="phase10-native-")
-native.write(os.path.join(_native_dir, native.NAME))
-module(native.NAME, base_path=_native_dir)
+if options.native_arch in native.WORD_ALIGNED:
+    native.write(os.path.join(_native_dir, native.NAME))
+    module(native.NAME, base_path=_native_dir)
+elif options.native_arch:
+    if not options.mpy_cross:
+        raise Exception("native_arch=%r needs mpy_cross=<the MicroPython tree's mpy-cross>" % options.native_arch)
+    native.mpy_module(os.path.join(_native_dir, native.MPY_NAME), options.mpy_cross, options.native_arch)
+    module(native.MPY_NAME, base_path=_native_dir)
 # MicroPython runs a frozen main.py at start, before and instead of any /main.py on the
 # filesystem: the image starts the app with nothing copied.
 module("main.py", base_path="start")

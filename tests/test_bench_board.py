@@ -237,3 +237,98 @@ def test_the_device_reports_running_short_on_its_console_as_the_bench_reads_it(t
     assert "short.py" in said and "in grow)" in said, said
     assert " bytes free, the largest piece " in said, said
 
+
+
+# ---- the chip's faults (issue 39) -----------------------------------------------------------
+# Thumb code put at the start of flash, where the emulator starts the core (boot stage 2's
+# place): r0 = 0x20000000 + off, then a load through it, then a branch to itself.
+def _thumb(*halfwords):
+    return b"".join(h.to_bytes(2, "little") for h in halfwords)
+
+
+_R0_SRAM = (0x2020, 0x0600)      # movs r0, #0x20; lsls r0, r0, #24: r0 = 0x20000000
+_LOOP = 0xE7FE                   # b .
+
+
+def _board_running(tmp_path, code, ms=1):
+    """Run code on the emulated chip for ms: the emulator's answer, or the bench's ChipFault."""
+    import shutil
+    assert shutil.which("node") and os.path.isfile(bb.RP2040JS), "node or rp2040js missing: cd tools/board && npm ci"
+    flash = tmp_path / "chip.flash"
+    flash.write_bytes(code + b"\xff" * (4096 - len(code)))
+    emu = bb.Emu()
+    try:
+        emu("load", flash=str(flash), syms={})
+        return emu("run", ms=ms)
+    finally:
+        emu.close()
+
+
+@pytest.mark.parametrize("code, what", [
+    # ldr r1, [r0, #0] at 0x20000002: rp2040js's own error (it checks word reads)
+    (_thumb(*_R0_SRAM, 0x3002, 0x6801, _LOOP), "read from address 20000002, which is not 32 bit aligned"),
+    # ldrh r1, [r0, #0] at 0x20000001: checked by the bench (the M0+ faults on it too)
+    (_thumb(*_R0_SRAM, 0x3001, 0x8801, _LOOP), "read from address 20000001, which is not 16 bit aligned"),
+    # str r1, [r0, #0] at 0x20000002
+    (_thumb(*_R0_SRAM, 0x3002, 0x6001, _LOOP), "write to address 20000002, which is not 32 bit aligned"),
+])
+def test_a_firmware_that_makes_an_unaligned_access_stops_the_bench(tmp_path, code, what):
+    # the Cortex-M0+ takes a HardFault on an unaligned access: the bench stops there and says
+    # what and where (the PC of the load: the fourth instruction, at 0x10000006)
+    with pytest.raises(bb.ChipFault) as e:
+        _board_running(tmp_path, code)
+    msg = str(e.value)
+    assert what in msg and "PC 10000006" in msg and "\n" not in msg, msg
+    # a ChipFault stops the run (SystemExit): main() writes no figure after it
+    assert isinstance(e.value, SystemExit)
+
+
+def test_a_peripheral_the_emulator_does_not_model_is_a_warning_counted_not_a_fault(tmp_path):
+    # ldr r0, =0x40028000 (PLL_SYS, not modelled by rp2040js); ldr r1, [r0]: the chip reads
+    # it, the emulator warns; the run goes on and the bench counts the warning
+    bb.WARNINGS.clear()
+    r = _board_running(tmp_path, _thumb(0x4801, 0x6801, _LOOP, 0x0000) + (0x40028000).to_bytes(4, "little"))
+    assert r["t"] >= 1e6
+    assert [(n, first) for n, first in bb.WARNINGS.values()] == [(1, "PLL_SYS_BASE: Unimplemented peripheral read from 0x0")]
+    res = {}
+    bb.say_warnings("frozen", res)
+    assert res == {"emulator_warnings": 1, "chip_faults": 0}
+    bb.WARNINGS.clear()
+
+
+def test_a_fault_is_named_from_the_elf(monkeypatch):
+    # the PC and LR are named by addr2line, and a frozen function's code (no line table) by
+    # its symbol: the message a maker reads to find the module
+    monkeypatch.setattr(bb, "where", lambda elf, addrs: ["mp_setup_code_state_native (bc.c:341)", "?"])
+    monkeypatch.setattr(bb, "nearest_symbol",
+                        lambda elf, a: "fun_data_firmware_fastdraw_viper_invert_rect+0x20" if a == 0x10031dde else None)
+    msg = bb.fault_text({"pc": 0x10001028, "lr": 0x10031ddf, "t": 80.1e6,
+                         "message": "read from address 10031dbe, which is not 32 bit aligned"}, "firmware.elf")
+    assert msg.startswith("the chip faulted at 80.1 ms: read from address 10031dbe")
+    assert "PC 10001028 mp_setup_code_state_native (bc.c:341)" in msg
+    assert "LR 10031ddf fun_data_firmware_fastdraw_viper_invert_rect+0x20 (frozen code)" in msg
+
+
+def _uf2(code, base=0x10000000):
+    """A UF2 image of code at base (256 bytes a block), as a Pico's drive takes it."""
+    import struct
+    code += b"\xff" * (-len(code) % 256)
+    n = len(code) // 256
+    out = b""
+    for i in range(n):
+        out += (struct.pack("<IIIIIIII", 0x0A324655, 0x9E5D5157, 0x2000, base + i * 256, 256, i, n, 0xE48BFF56)
+                + code[i * 256:(i + 1) * 256] + bytes(476 - 256) + struct.pack("<I", 0x0AB16F30))
+    return out
+
+
+def test_make_first_frame_refuses_an_image_that_faults_before_its_first_frame(tmp_path, capsys):
+    # the release workflow's check of a Pico image: an unaligned read at start is the chip's
+    # HardFault, said in one line with its place, and the exit status fails the job
+    uf2 = tmp_path / "phase10-pico.uf2"
+    uf2.write_bytes(_uf2(_thumb(*_R0_SRAM, 0x3002, 0x6801, _LOOP)))
+    assert bb.main(["--first-frame", str(uf2)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("make first-frame: the chip faulted at ") and "\n" not in err
+    assert "read from address 20000002, which is not 32 bit aligned; PC 10000006" in err
+    assert bb.main(["--first-frame", str(tmp_path / "none.uf2")]) == 2
+    assert "make firmware BOARD=pico" in capsys.readouterr().err

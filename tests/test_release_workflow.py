@@ -69,3 +69,20 @@ def test_every_action_is_pinned_to_an_exact_version():
     assert len(uses) >= 4
     for u in uses:
         assert re.fullmatch(r"[\w.-]+/[\w.-]+@(v\d+\.\d+\.\d+|[0-9a-f]{40})", u), u
+
+
+def test_the_pico_image_is_started_to_its_first_frame_before_release():
+    # issue 39: an image that faults on a real RP2040 (an unaligned read) must not be released:
+    # the Pico's image runs in the emulated chip, with its errors on, to the main menu
+    wf = load()
+    steps = wf["jobs"]["image"]["steps"]
+    names = [s.get("name", "") for s in steps]
+    build = names.index("Build the image (rp2)")
+    start = [i for i, s in enumerate(steps) if "make first-frame" in s.get("run", "")]
+    assert len(start) == 1 and start[0] > build
+    step = steps[start[0]]
+    assert step["if"] == "matrix.board == 'pico'"
+    assert "FIRST_FRAME=build/firmware/phase10-pico.uf2" in step["run"]
+    with open(os.path.join(ROOT, "Makefile")) as f:
+        mk = f.read()
+    assert "first-frame: $(STAMP) $(BOARD_JS)" in mk and "--first-frame $(FIRST_FRAME)" in mk

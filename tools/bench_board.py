@@ -158,8 +158,64 @@ def symbols(elf):
 
 
 # ---- the emulator -----------------------------------------------------------------------------
+class ChipFault(SystemExit):
+    """The emulated chip faulted (rp2040js's error: an unaligned load, say): a real RP2040
+    would have taken a HardFault there. The run stops and no figure is written."""
+
+
+def where(elf, addrs):
+    """[function (file:line)] of each code address, from the ELF (arm-none-eabi-addr2line);
+    "?" when the ELF or the tool is not at hand."""
+    if not elf or not os.path.isfile(elf) or not shutil.which("arm-none-eabi-addr2line"):
+        return ["?"] * len(addrs)
+    # -i: an inlined function is followed by the ones it was inlined into, innermost first
+    out = []
+    for a in addrs:
+        r = subprocess.run(["arm-none-eabi-addr2line", "-f", "-i", "-e", elf, "%x" % (a & ~1)],
+                           capture_output=True, text=True)
+        ln = [x.strip() for x in r.stdout.splitlines()]
+        pairs = ["%s (%s)" % (ln[i], os.path.basename(ln[i + 1])) for i in range(0, len(ln) - 1, 2)]
+        out.append(" in ".join(pairs) if pairs else "?")
+    return out
+
+
+def nearest_symbol(elf, addr):
+    """The ELF's symbol at or just below addr (nm -n), e.g. a frozen function's code
+    (fun_data_...), which addr2line cannot name: it has no line table."""
+    if not elf or not os.path.isfile(elf) or not shutil.which("arm-none-eabi-nm"):
+        return None
+    out = subprocess.run(["arm-none-eabi-nm", "-n", elf], capture_output=True, text=True).stdout
+    best = None
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[1] in "tTrRdDbB":
+            v = int(f[0], 16)
+            if v <= addr:
+                best = (f[2], addr - v)
+            elif best:
+                break
+    return "%s+0x%x" % best if best else None
+
+
+def fault_text(f, elf):
+    """One line: what the chip faulted on, and where (the PC and LR, named from the ELF)."""
+    pc, lr = f["pc"], f["lr"]
+    names = where(elf, [pc, lr])
+    for i, a in enumerate((pc, lr)):
+        sym = nearest_symbol(elf, a & ~1)
+        if sym and sym.startswith("fun_data_"):
+            names[i] = "%s (frozen code)" % sym
+    return ("the chip faulted at %.1f ms: %s; PC %08x %s; LR %08x %s (an RP2040 takes a HardFault here: "
+            "the firmware's fault, not the emulator's)" % (f["t"] / 1e6, f["message"], pc, names[0], lr, names[1]))
+
+
 class Emu:
-    def __init__(self):
+    """The emulator, one board. Every error rp2040js reports is the chip's fault and ends
+    the run (ChipFault); its warnings (what it does not model) are kept in .warnings."""
+
+    def __init__(self, elf=None):
+        self.elf = elf
+        self.warnings = {}
         self.p = subprocess.Popen(["node", EMU], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def send(self, **kw):
@@ -172,6 +228,9 @@ class Emu:
             raise SystemExit("make bench-board: the emulator stopped")
         r = json.loads(line)
         if not r.pop("ok"):
+            if r.get("fault"):
+                self.close()
+                raise ChipFault("make bench-board: " + fault_text(r["fault"], self.elf))
             raise SystemExit("make bench-board: emulator: " + r["error"])
         return r
 
@@ -180,8 +239,32 @@ class Emu:
         return self.reply()
 
     def close(self):
-        self.p.stdin.close()
+        if self.p.poll() is None:
+            try:
+                self.send(cmd="warnings")
+                line = self.p.stdout.readline()
+                r = json.loads(line) if line else {}
+                add_warnings(self.warnings, r.get("warnings", {}))
+            except (OSError, ValueError):
+                pass
+        try:
+            self.p.stdin.close()
+        except OSError:
+            pass
         self.p.wait()
+        add_warnings(WARNINGS, self.warnings)
+
+
+# Every warning the emulator gave in this run, by message: {message: [count, first one]}
+WARNINGS = {}
+
+
+def add_warnings(into, w):
+    for k, v in w.items():
+        if isinstance(v, dict):
+            v = [v["count"], v["first"]]
+        n = into.setdefault(k, [0, v[1]])
+        n[0] += v[0]
 
 
 # ---- the filesystem (littlefs as the rp2 port mounts it) --------------------------------------
@@ -251,7 +334,7 @@ def install_mpy(stock, syms):
     deploy PORT=<pty>` copies the app over the USB serial port. Returns (flash path, seconds)."""
     os.makedirs(OUT, exist_ok=True)
     tty = os.path.join(OUT, "ttyPico")
-    emu = Emu()
+    emu = Emu(stock.get("elf"))
     emu("load", uf2=stock["uf2"], syms=syms)
     emu.send(cmd="pty", path=tty)
     emu.reply()                     # the pty is up; the board runs free until "stop"
@@ -471,7 +554,7 @@ class Board:
     """One booted device: emulator, the image, the files it starts with."""
 
     def __init__(self, image, syms, flash, files=None, flash_model="typical", heap_kb=None):
-        self.emu = Emu()
+        self.emu = Emu(image.get("elf"))
         self.path = None
         if files:
             with open(flash, "rb") as f:
@@ -869,6 +952,94 @@ def group_saves(ops):
     return out
 
 
+def first_frame(uf2, elf=None):
+    """A firmware image (.uf2) started on an erased Pico whose filesystem is made and empty,
+    to its first frame, with every rp2040js error taken as the chip's fault: (ms from reset
+    to the end of the first lit frame, the screen's rows). ChipFault on a fault; SystemExit
+    when nothing lit within 20 s of emulated time."""
+    os.makedirs(OUT, exist_ok=True)
+    flash = install_frozen({"uf2": uf2})
+    image = {"uf2": uf2, "elf": elf}
+    b = Board(image, symbols(elf) if elf else {}, flash)
+    try:
+        first, _ = b.boot()
+        if first is None:
+            raise SystemExit("make first-frame: %s drew nothing in 20 s (emulated) after reset" % uf2)
+        return first, b.rows()
+    finally:
+        b.close()
+
+
+def run_install(a, label, image, syms, flash, secs, sessions, every, golden):
+    """The figures of one install that this run's options ask for (None: none for it)."""
+    if a.boot_only:
+        return measure_boot(label, image, syms, flash, every)
+    if a.taps:
+        return measure_taps(label, image, syms, flash, a.taps)
+    if a.code_heap:     # the .mpy install only: the frozen image's code stays in flash
+        return measure_code_heap(label, image, syms, flash, every) if label == "mpy" else None
+    if a.heap:
+        kbs = [int(x) for x in a.heap.split(",")]
+        kb = kbs[0] if label == "mpy" or len(kbs) == 1 else kbs[1]
+        return measure_heap(label, image, syms, flash, sessions, kb)
+    res, lost, not_fitted = measure(label, image, syms, flash, sessions, golden,
+                                    [n for n in a.paced.split(",") if n], every,
+                                    0 if a.sessions else None)
+    res["files_not_fitted"] = sum(not_fitted.values())
+    if secs is not None:
+        res["deploy_s"] = round(secs)
+    if golden is not None:
+        res["golden_skipped"] = len(golden[1])
+    if not_fitted:
+        print("make-bench-board: %s: files that did not fit on the filesystem: %s"
+              % (label, ", ".join("%s %d" % kv for kv in sorted(not_fitted.items()))), flush=True)
+    if lost:
+        print("make-bench-board: %s: the last screen differs from the simulator's in %s"
+              % (label, ", ".join(lost)), flush=True)
+    return {k: v for k, v in res.items() if v is not None}
+
+
+def say_warnings(label, res):
+    """Print what rp2040js said it does not model during this install's run (never a fault),
+    and count them in its figures."""
+    total = sum(n for n, _ in WARNINGS.values())
+    for k, (n, first) in sorted(WARNINGS.items(), key=lambda kv: -kv[1][0]):
+        print("make-bench-board: %s: emulator warning x%d: %s" % (label, n, first), flush=True)
+    if res is not None:
+        res["emulator_warnings"] = total
+        res["chip_faults"] = 0     # a fault stops the run before any figure is written
+
+def check_first_frame(uf2):
+    """make first-frame: 0 when the image starts to the main menu (the simulator's, byte for
+    byte), else 1 with one line saying what it did instead."""
+    if not os.path.isfile(RP2040JS) or not shutil.which("node"):
+        print("make first-frame: node and rp2040js are needed (make %s)" % os.path.relpath(RP2040JS, ROOT),
+              file=sys.stderr)
+        return 2
+    if not os.path.isfile(uf2):
+        print("make first-frame: no image %s: build it with make firmware BOARD=pico MPY_DIR=..." % uf2,
+              file=sys.stderr)
+        return 2
+    # make firmware keeps the image's ELF in a folder named after the board
+    board = os.path.splitext(os.path.basename(uf2))[0].replace("phase10-", "", 1)
+    elf = os.path.join(os.path.dirname(os.path.abspath(uf2)), board, "firmware.elf")
+    from host_sim import golden
+    try:
+        ms, rows = first_frame(uf2, elf if os.path.isfile(elf) else None)
+    except ChipFault as e:
+        print(str(e.code).replace("make bench-board", "make first-frame"), file=sys.stderr)
+        return 1
+    with open(golden.path("menu")) as f:
+        want = f.read().split()
+    if rows != want:
+        print("make first-frame: %s's first screen (%.1f ms) is not the main menu:\n%s"
+              % (uf2, ms, "\n".join(rows)), file=sys.stderr)
+        return 1
+    print("make first-frame: %s drew the main menu %.1f ms after reset, with no fault (%d emulator warnings)"
+          % (os.path.relpath(uf2, os.getcwd()), ms, sum(n for n, _ in WARNINGS.values())))
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="tools/bench_board.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -889,9 +1060,14 @@ def main(argv=None):
                          "merged into the last run's figures")
     ap.add_argument("--code-heap", action="store_true",
                     help="only the heap the code of Classic's hand entry takes, merged into the last run's figures")
+    ap.add_argument("--first-frame", default="", metavar="UF2",
+                    help="only start this image (make firmware's ELF of it names a fault's place) to its first frame, "
+                         "which must be the main menu, with the chip's faults on; writes no figure")
     ap.add_argument("--paced", default="worst_classic_55,worst_dice",
                     help="the worst cases also played at the scripts' pace and checked against the simulator's last screen")
     a = ap.parse_args(argv)
+    if a.first_frame:
+        return check_first_frame(a.first_frame)
     mpy_dir = os.path.expanduser(a.mpy_dir)
     try:
         pt = check(mpy_dir)
@@ -924,6 +1100,7 @@ def main(argv=None):
             a.paced = ""
         board = {}
         installs = []
+        WARNINGS.clear()
         if a.only in (None, "mpy"):
             syms = symbols(stock["elf"])
             if a.no_deploy and os.path.isfile(os.path.join(OUT, "mpy.flash")):
@@ -935,36 +1112,12 @@ def main(argv=None):
         if a.only in (None, "frozen"):
             installs.append(("frozen", frozen, symbols(frozen["elf"]), install_frozen(frozen), None))
         for label, image, syms, flash, secs in installs:
-            if a.boot_only:
-                board[label] = measure_boot(label, image, syms, flash, every)
-                continue
-            if a.taps:
-                board[label] = measure_taps(label, image, syms, flash, a.taps)
-                continue
-            if a.code_heap:
-                if label == "mpy":      # (the frozen image's code stays in flash)
-                    board[label] = measure_code_heap(label, image, syms, flash, every)
-                continue
-            if a.heap:
-                kbs = [int(x) for x in a.heap.split(",")]
-                kb = kbs[0] if label == "mpy" or len(kbs) == 1 else kbs[1]
-                board[label] = measure_heap(label, image, syms, flash, sessions, kb)
-                continue
-            res, lost, not_fitted = measure(label, image, syms, flash, sessions, golden,
-                                            [n for n in a.paced.split(",") if n], every,
-                                            0 if a.sessions else None)
-            res["files_not_fitted"] = sum(not_fitted.values())
-            if secs is not None:
-                res["deploy_s"] = round(secs)
-            if golden is not None:
-                res["golden_skipped"] = len(golden[1])
-            board[label] = {k: v for k, v in res.items() if v is not None}
-            if not_fitted:
-                print("make-bench-board: %s: files that did not fit on the filesystem: %s"
-                      % (label, ", ".join("%s %d" % kv for kv in sorted(not_fitted.items()))), flush=True)
-            if lost:
-                print("make-bench-board: %s: the last screen differs from the simulator's in %s"
-                      % (label, ", ".join(lost)), flush=True)
+            # (the .mpy install's warnings include its make deploy's)
+            res = run_install(a, label, image, syms, flash, secs, sessions, every, golden)
+            say_warnings(label, res)
+            WARNINGS.clear()
+            if res is not None:
+                board[label] = res
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if a.sessions:

@@ -43,6 +43,13 @@ BOARDS = {
     "esp32_s3": ("esp32", "ESP32_GENERIC_S3", "firmware.bin"),
     "esp32_c3": ("esp32", "ESP32_GENERIC_C3", "firmware.bin"),
 }
+# Each board's processor, as mpy-cross names it (-march): the drawing's machine code is made
+# for it (firmware/manifest.py), frozen where MicroPython's tools put native code on a word,
+# else carried as a .mpy's bytes and loaded into RAM at start (tools/native.py WORD_ALIGNED).
+NATIVE_ARCH = {"pico": "armv6m", "pico_w": "armv6m", "esp32": "xtensawin", "esp32_s3": "xtensawin",
+               "esp32_c3": "rv32imc"}
+# The linked image, whose symbols say where each frozen function's code landed.
+ELF = {"rp2": "firmware.elf", "esp32": "micropython.elf"}
 # Where esptool writes each ESP32's image (the bootloader's place on that chip).
 FLASH_OFFSET = {"esp32": "0x1000", "esp32_s3": "0x0", "esp32_c3": "0x0"}
 ESPTOOL_CHIP = {"esp32": "esp32", "esp32_s3": "esp32s3", "esp32_c3": "esp32c3"}
@@ -177,10 +184,65 @@ def site_packages():
     return sysconfig.get_paths()["purelib"]
 
 
-def wrapper_manifest(site):
-    """The manifest given to MicroPython's make: ours, with the driver's site-packages."""
+def mpy_cross_of(mpy_dir):
+    """The MicroPython tree's own mpy-cross (the build's first step makes it): the native
+    code's .mpy must be of the firmware's own .mpy version."""
+    return os.path.join(os.path.abspath(mpy_dir), "mpy-cross", "build", "mpy-cross")
+
+
+def wrapper_manifest(site, native_arch=None, mpy_cross=None):
+    """The manifest given to MicroPython's make: ours, with the driver's site-packages and
+    the board's processor for the drawing's machine code."""
     return ("# Written by tools/firmware_image.py: firmware/manifest.py with the venv's driver.\n"
-            "include(%r, site=%r)\n" % (MANIFEST, site))
+            "include(%r, site=%r, native_arch=%r, mpy_cross=%r)\n" % (MANIFEST, site, native_arch, mpy_cross))
+
+
+# ---- the linked image: where its native code landed -----------------------------------------
+SHF_EXECINSTR = 0x4
+
+
+def elf_symbols(data):
+    """[(name, address, in code)] of a 32-bit little-endian ELF's symbol table (every board's
+    image is one); in code: the symbol's section holds instructions (native code frozen by
+    MicroPython's tools goes there, bytecode to read-only data)."""
+    import struct
+    if data[:4] != b"\x7fELF" or data[4] != 1 or data[5] != 1:
+        raise ValueError("not a 32-bit little-endian ELF file")
+    shoff, = struct.unpack_from("<I", data, 0x20)
+    shentsize, shnum = struct.unpack_from("<HH", data, 0x2E)
+    secs = [struct.unpack_from("<IIIIIIIIII", data, shoff + i * shentsize) for i in range(shnum)]
+    out = []
+    for _, kind, _, _, off, size, link, _, _, entsize in secs:
+        if kind != 2:           # SHT_SYMTAB
+            continue
+        stroff = secs[link][4]
+        for at in range(off, off + size, entsize or 16):
+            name, value, _, _, _, shndx = struct.unpack_from("<IIIBBH", data, at)
+            end = data.index(b"\0", stroff + name)
+            flags = secs[shndx][2] if 0 < shndx < len(secs) else 0
+            out.append((data[stroff + name:end].decode("latin-1"), value, bool(flags & SHF_EXECINSTR)))
+    return out
+
+
+def native_off_word(symbols):
+    """[(name, address)] of the frozen native functions whose code does not start on a word:
+    MicroPython names each function's code fun_data_<module>_<function>, and a native one
+    sits with the instructions. Every native function's entry reads a word at that start."""
+    return sorted(((n, a) for n, a, code in symbols if code and n.startswith("fun_data_") and a & 3),
+                  key=lambda x: x[1])
+
+
+def check_native_alignment(elf):
+    """None when every frozen native function in the image at elf starts on a word, else
+    the one line that says which does not."""
+    with open(elf, "rb") as f:
+        bad = native_off_word(elf_symbols(f.read()))
+    if not bad:
+        return None
+    return ("%d frozen native function(s) start on a halfword, where the processor faults on the word their "
+            "entry reads: %s; the image is not kept (firmware/manifest.py freezes native code only for the "
+            "processors MicroPython's tools word-align; see hardware/README.md)"
+            % (len(bad), ", ".join("%s at 0x%08x" % (n[len("fun_data_"):], a) for n, a in bad)))
 
 
 def build_dir(board, out=OUT):
@@ -192,6 +254,11 @@ def build_dir(board, out=OUT):
     import hashlib
     tag = hashlib.sha1(os.path.abspath(out).encode()).hexdigest()[:8]
     return "build-%s-phase10-%s" % (BOARDS[board][1], tag)
+
+
+def elf_of(board, out=OUT):
+    """Where make firmware keeps the ELF of the board's last image."""
+    return os.path.join(os.path.abspath(out), board, ELF[BOARDS[board][0]])
 
 
 def image_name(board):
@@ -278,7 +345,7 @@ def main(argv=None):
     final = os.path.join(os.path.abspath(a.out), image_name(a.board))
     if a.dry_run:
         print("would write %s:" % manifest_path)
-        sys.stdout.write("  " + wrapper_manifest(site).replace("\n", "\n  ").rstrip() + "\n")
+        sys.stdout.write("  " + wrapper_manifest(site, NATIVE_ARCH[a.board], mpy_cross_of(a.mpy_dir)).replace("\n", "\n  ").rstrip() + "\n")
         print("would run:")
         for argv, what in cmds:
             print("  %s    # %s" % (" ".join(shlex.quote(x) for x in argv), what))
@@ -286,7 +353,7 @@ def main(argv=None):
         return 0
     os.makedirs(work, exist_ok=True)
     with open(manifest_path, "w") as f:
-        f.write(wrapper_manifest(site))
+        f.write(wrapper_manifest(site, NATIVE_ARCH[a.board], mpy_cross_of(a.mpy_dir)))
     env = {k: v for k, v in os.environ.items() if k not in _NOT_PASSED}
     for argv, what in cmds:
         print("firmware: %s:\n  %s" % (what, " ".join(shlex.quote(x) for x in argv)), flush=True)
@@ -297,7 +364,22 @@ def main(argv=None):
     if not os.path.isfile(built):
         sys.stderr.write("firmware: the build ended without %s\n" % built)
         return 1
+    elf = os.path.join(os.path.dirname(built), ELF[port])
+    if not os.path.isfile(elf):
+        sys.stderr.write("firmware: the build ended without %s (its symbols are checked)\n" % elf)
+        return 1
+    bad = check_native_alignment(elf)
+    if bad:
+        sys.stderr.write("firmware: %s\n" % bad)
+        for old in (final, elf_of(a.board, a.out)):
+            if os.path.exists(old):
+                os.remove(old)
+        return 1
+    print("firmware: every frozen native function starts on a word (%s)" % os.path.relpath(elf, os.getcwd()))
     shutil.copyfile(built, final)
+    # its ELF kept with the build's manifest: what names a fault's place (make first-frame,
+    # arm-none-eabi-addr2line), not beside the image (a release uploads phase10-<board>.*)
+    shutil.copyfile(elf, elf_of(a.board, a.out))
     print("firmware: %s (%d bytes)\n%s" % (os.path.relpath(final, os.getcwd()), os.path.getsize(final),
                                           flash_hint(a.board, final)))
     return 0

@@ -86,6 +86,10 @@ def test_native_draws_the_reference_bytes():
     # the board's canvas: its drawing methods in machine code, over the native inner loops
     assert type(fast) is gfx.FastCanvas and fast.text is not ref.text
     assert fast._nat is gfx._native and ref._nat is gfx_py
+    _draws_alike(fast, ref)
+
+
+def _draws_alike(fast, ref):
     r1 = Lcg(7)
     r2 = Lcg(7)
     lit = 0
@@ -99,6 +103,43 @@ def test_native_draws_the_reference_bytes():
         assert fast.buf == ref.buf, "op %d differs" % i
         lit += fast.buf != bytes(1024)
     assert lit > 2000      # the operations drew something most of the time
+
+
+if MPY:
+    def test_machine_code_carried_as_bytes_loads_into_ram_and_draws_the_reference_bytes():
+        # An image for the RP2040 carries the machine code as a .mpy's bytes
+        # (firmware/fastdraw_mpy, frozen: in flash) and loads it into a heap block, always
+        # word aligned (firmware/codeload.py): the same functions, the same bytes drawn
+        from firmware import codeload, fastdraw_mpy
+        name = "firmware.fastdraw_from_bytes"
+        loaded = codeload.load(fastdraw_mpy.MPY, name)
+        real = gfx._native
+        try:
+            assert sys.modules[name] is loaded and loaded is not real
+            assert "fastdraw_from_bytes" not in sys.modules     # only under its own name
+            gfx._native = loaded
+            fast = gfx.canvas(bytearray(1024))
+            assert fast._nat is loaded
+            _draws_alike(fast, gfx.canvas(bytearray(1024), native=False))
+        finally:
+            gfx._native = real
+            del sys.modules[name]
+        # the mount it was read through is gone, and a second load works the same
+        import os
+        assert "_codeload" not in os.listdir("/") and "/_codeload" not in sys.path
+        assert codeload.load(fastdraw_mpy.MPY, name).fill_rect is not None
+        del sys.modules[name]
+
+    def test_bytes_made_for_another_processor_are_refused_not_run():
+        from firmware import codeload, fastdraw_mpy
+        other = bytearray(fastdraw_mpy.MPY)
+        other[2] = (other[2] & 3) | ((4 if (other[2] >> 2) != 4 else 9) << 2)    # armv6m (or xtensa)
+        try:
+            codeload.load(bytes(other), "firmware.fastdraw_other")
+            raise AssertionError("loaded machine code for another processor")
+        except ValueError:
+            pass
+        assert "firmware.fastdraw_other" not in sys.modules
 
 
 def test_native_scan_finds_the_changed_columns_as_the_reference_does():

@@ -28,6 +28,16 @@ const FLASH_MODELS = {
 };
 
 let mcu, clock, core, cdc;
+// The chip's faults. rp2040js reports what a real RP2040 would fault on (an unaligned 32-bit
+// read: a HardFault on the Cortex-M0+) through its logger's error() and then reads on as if
+// the chip could; here the first one stops the run (runUntil throws it) with where the core
+// was. It checks 32-bit reads only: the M0+ faults on every unaligned halfword or word
+// access, so the chip's other accesses are checked here too (alignAccesses). Warnings are
+// about what rp2040js does not model (a PLL's registers, a timer's pause): counted, by
+// message, and said by the bench, never a reason to stop.
+let fault = null;
+let warnings = {};
+let insnPC = 0;            // the instruction being executed (the core's PC has moved on)
 // A flash erase or program stalls the core until this time: no instruction runs and no
 // interrupt is taken (the rp2 port holds them off around the call), but the chip's other
 // parts go on: alarms fall due, GPIO edges are latched in IO_BANK0's INTR.
@@ -59,6 +69,53 @@ let asleepNs = 0;
 const CP = 128;
 let cp = new Float64Array(CP);
 let nextMs = 1;
+
+function chipFault(component, message) {
+  // the first fault only: what follows it on the chip would not have happened
+  if (!fault) fault = { component, message, pc: insnPC >>> 0, lr: core.LR >>> 0, t: clock.nanos };
+}
+
+function makeLogger() {
+  return {
+    debug() {},
+    info() {},
+    warn(component, message) {
+      // counted by the message's words, its numbers (an offset, a value, an address) left
+      // out; the first one of each is kept as it was
+      const key = `${component}: ${String(message).replace(/0x-?[0-9a-f]+|\b[0-9a-f]{4,8}\b|\b\d+\b/gi, 'N')}`;
+      if (!warnings[key]) warnings[key] = { count: 0, first: `${component}: ${message}` };
+      warnings[key].count++;
+    },
+    error(component, message) { chipFault(component, String(message)); },
+  };
+}
+
+function alignAccesses() {
+  // the Cortex-M0+ has no unaligned access: a halfword at an odd address, a word at one not a
+  // multiple of 4 (rp2040js checks the word reads itself, and says so through error())
+  const r16 = mcu.readUint16.bind(mcu), w16 = mcu.writeUint16.bind(mcu), w32 = mcu.writeUint32.bind(mcu);
+  mcu.readUint16 = (a) => {
+    if (a & 1) chipFault('RP2040', `read from address ${(a >>> 0).toString(16)}, which is not 16 bit aligned`);
+    return r16(a);
+  };
+  mcu.writeUint16 = (a, v) => {
+    if (a & 1) chipFault('RP2040', `write to address ${(a >>> 0).toString(16)}, which is not 16 bit aligned`);
+    w16(a, v);
+  };
+  mcu.writeUint32 = (a, v) => {
+    if (a & 3) chipFault('RP2040', `write to address ${(a >>> 0).toString(16)}, which is not 32 bit aligned`);
+    w32(a, v);
+  };
+}
+
+class ChipFault extends Error {}
+function stopOnFault() {
+  if (!fault) return;
+  const f = fault;
+  const e = new ChipFault(`${f.component}: ${f.message}`);
+  e.fault = f;
+  throw e;
+}
 
 function u8(addr) { return mcu.readUint8(addr); }
 function u32(addr) { return mcu.readUint32(addr); }
@@ -217,10 +274,14 @@ async function runUntil(targetNs, stop) {
       if (pc === hk0 || pc === hk1 || pc === hk2 || pc === hk3) {
         if (hooks.get(pc)()) continue;   // true: the hook did the call itself
       }
+      insnPC = pc;
       const cycles = core.executeInstruction();
+      if (fault) stopOnFault();
       clock.tick(cycles * NS_PER_CYCLE);
       if ((++n & 0x3ff) === 0) markMs();
     }
+    // a peripheral's error while the core slept or stalled (an alarm, a USB transfer)
+    if (fault) stopOnFault();
     if ((++n & 0xfff) === 0) {
       markMs();
       if (stop && stop()) return true;
@@ -336,8 +397,11 @@ function fresh(a) {
   clock = sim.clock;
   mcu = sim.rp2040;
   mcu.loadBootrom(bootromB1);
-  mcu.logger = { debug() {}, info() {}, warn() {}, error() {} };
+  fault = null;
+  warnings = {};
+  mcu.logger = makeLogger();
   core = mcu.core;
+  alignAccesses();
   mcu.flash.fill(0xff);   // an erased chip
   if (a.flash) mcu.flash.set(fs.readFileSync(a.flash));
   if (a.uf2) loadUF2(a.uf2);
@@ -466,7 +530,9 @@ const commands = {
       const h = hooks.get(core.PC);
       if (h && h()) continue;
       if (++n % 997 === 0) hist[core.PC] = (hist[core.PC] || 0) + 1;
+      insnPC = core.PC;
       clock.tick(core.executeInstruction() * NS_PER_CYCLE);
+      if (fault) stopOnFault();
     }
     markMs();
     return { hist, instructions: n, asleep_ns: sleepNs };
@@ -476,6 +542,7 @@ const commands = {
   async flashlog() { const f = flashLog; flashLog = []; return { ops: f }; },
   async heaplog() { const h = heapLog; heapLog = []; return { samples: h, now: liveHeap(), area: heapArea }; },
   async save_flash(a) { fs.writeFileSync(a.path, mcu.flash); return {}; },
+  async warnings() { return { warnings }; },
   async state() { return { t: clock.nanos, asleep: asleepShare(), cdc: cdcConnected, last_frame_end: lastFrameEnd }; },
   async serial(a) {
     // bytes to the board's USB serial, then run until `until` shows in what it sends back
@@ -534,7 +601,9 @@ async function pump() {
       const r = await commands[a.cmd](a);
       send({ ok: true, ...r });
     } catch (e) {
-      send({ ok: false, error: String(e && e.stack || e) });
+      // a chip fault ends this board: every later command answers with the same fault
+      if (e instanceof ChipFault) send({ ok: false, error: e.message, fault: e.fault, warnings });
+      else send({ ok: false, error: String(e && e.stack || e) });
     }
   }
   busy = false;
