@@ -35,6 +35,7 @@ _LIVE = const(6)
 _HEAD_MAX = const(2048)
 _TIMEOUT_S = const(5)
 _PIECE = const(256)
+_SIM_SLICE_MS = const(5)     # the simulator's rest, served in pieces (see wait)
 # A head too big (or a body, which no route takes): raised as ECONNRESET, which microdot
 # takes quietly; it answers 400 if the client still listens, and closes.
 _TOO_BIG = const(104)
@@ -179,21 +180,31 @@ class Table:
                 return
         t0 = _ms()
         self.ready = ready
+        clk = self.app.clock
+        # The simulator's virtual clock moves only when told, and the buttons' sampling
+        # fires as it moves: it is moved along with the real time served, a sampling period
+        # at a time, so a key pressed meanwhile ends the rest as on a board (moved once at
+        # the end, every key waited for the whole rest: 100 ms when idle). A board: one go.
+        virtual = not isinstance(clk, Clock)
+        left = ms
         try:
-            self.loop.run_until_complete(self._wait(ms, ready))
+            while left > 0:
+                n = _SIM_SLICE_MS if virtual and left > _SIM_SLICE_MS else left
+                self.loop.run_until_complete(self._wait(n, ready))
+                left -= n
+                if virtual:
+                    clk.wait(n, ready)
+                if ready():
+                    break
         except Exception:
             # (short of memory in asyncio's own work, say): the server's trouble never
             # stops the device; the rest is spent as without a server
             self.errors += 1
-            self.app.clock.wait(ms, ready)
+            clk.wait(left, ready)
             return
         late = _ms_diff(_ms(), t0) - ms
         if late > self.late_max:
             self.late_max = late
-        clk = self.app.clock
-        if not isinstance(clk, Clock):
-            # the simulator's virtual clock: the time served passes for the device too
-            clk.wait(ms, ready)
 
     async def _wait(self, ms, ready):
         # the real time: sockets wait on it, whatever clock the app runs on
