@@ -81,7 +81,7 @@ def main(argv):
             import gc
             gc.collect()
             fig = {"steps": steps, "served": t.served, "made": t.made, "refused": t.server.refused,
-                   "dropped": t.server.dropped, "late_max_ms": t.late_max, "slice_max_us": t.slice_max_us,
+                   "dropped": t.server.dropped, "evicted": t.server.evicted, "late_max_ms": t.late_max, "slice_max_us": t.slice_max_us,
                    "request_max_us": t.request_max_us, "pressed": presses,
                    "commits": app.commits, "handled": app.handled,
                    "mem_free": gc.mem_free() if hasattr(gc, "mem_free") else -1}
