@@ -200,3 +200,32 @@ def test_no_game_running_is_said(browser):
     finally:
         if dev.alive():
             dev.proc.kill()
+
+
+def test_keys_stay_quick_while_chromium_holds_the_page_open():
+    # issue 41: the device's own loop on the micropython binary, Chromium holding the page
+    # open in two tabs (each polling every second, the favicon, a reload every 20 s), a key
+    # every 0.3 s and a hand committed every 5 s (the JSON made anew for both tabs). Each
+    # key's press to its frame: the loop samples the pins itself here (no timer) and rests
+    # at most 10 ms between looks, the server's slices are under 1 ms (make bench-table);
+    # p95 within 30 ms, the slowest within 100 ms: a margin of several times the 10-15 ms
+    # seen here, for a PC shared with other test runs (tools/bench_phones.py runs it for
+    # minutes and states the figures).
+    from phones_load import Browsing, device_key_delays, p95_max
+    game, _ = classic()
+    dev = Device(game)
+    try:
+        b = Browsing(dev.url)
+        try:
+            fig = device_key_delays(dev, 15, first_hand=2)
+        finally:
+            b.stop()
+    finally:
+        if dev.alive():
+            dev.proc.kill()
+    keys = fig["key_ms"]
+    assert len(keys) >= 30 and fig["pressed"] == len(keys) and fig["commits"] >= 2
+    assert fig["served"] >= 25 and fig["made"] >= 2        # both tabs asked every second
+    p95, most = p95_max(keys)
+    print("micropython, Chromium on the page: key to frame p95 %d ms, max %d ms" % (p95, most))
+    assert p95 <= 30 and most <= 100, keys
