@@ -244,8 +244,12 @@ class ListScreen(Screen):
         c.text(s, self.right - c.text_width(s), y)
 
     def mark(self, c, y):
-        """The selected row at y, inverted up to the values' right edge."""
+        """The selected row at y, inverted up to the values' right edge; right under the
+        title bar (inverted too) the bar's last pixel row goes dark, so that the two do not
+        run together into one white block."""
         c.invert_rect(0, y, self.right + 1, LINE_H)
+        if y == _TITLE_H:
+            c.fill_rect(0, y - 1, W, 1, 0)
 
 
 class GameHome(ListScreen):

@@ -142,22 +142,21 @@ def test_menu_first_and_moves():
     app = make()
     c = app.canvas
     assert c.line(0) == "Phase 10"
-    # Nothing to continue on a new device: the menu opens on New game.
-    assert app.top().sel == 1
+    # Nothing to continue on a new device: no Continue line, the menu opens on New game.
+    m = app.top()
+    assert m.sel == 0 and m.label(0) == "New game" and "Continue" not in c.words()
     press(app, "DOWN")
-    assert app.top().sel == 2
+    assert m.sel == 1 and m.label(1) == "Dice roller"
     # The selected row is the one inverted under the title line.
-    assert (0, 8 * 3) == c.inverted[-1][:2] or (0, 8 * 3) in [i[:2] for i in c.inverted]
+    assert (0, 8 * 2) == c.inverted[-1][:2] or (0, 8 * 2) in [i[:2] for i in c.inverted]
 
 
 def test_menu_wraps_and_scrolls():
     app = make()
     m = app.top()
-    # 8 entries, 7 rows under the title: UP from the first goes to About, at the bottom.
+    # no game: 7 entries, 7 rows under the title: UP from the first goes to About
     press(app, "UP")
-    assert m.sel == 0
-    press(app, "UP")
-    assert m.sel == 7 and m.top == 1
+    assert m.sel == 6 and m.top == 0 and m.label(6) == "About"
     assert "About" in app.canvas.words()
     assert "Continue" not in app.canvas.words()
     press(app, "DOWN")
