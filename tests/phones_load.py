@@ -69,18 +69,21 @@ def hand(n, players=3):
     return {"out": out, "left": [None if p == out else [10, 0, 0, 0] for p in range(players)]}
 
 
-def device_key_delays(dev, seconds, every=0.3, commit_every=5.0, first_hand=0):
+def device_key_delays(dev, seconds, every=0.3, commit_every=5.0, first_hand=0, most_hands=24):
     """On the micropython device: a key every `every` s (DOWN and UP on the menu), a hand
-    committed every commit_every s (the pages then fetch the JSON made anew), for seconds;
-    returns the device's figures (tests/table_serve.py), key_ms among them."""
+    committed every commit_every s (the pages then fetch the JSON made anew), at most
+    most_hands of them (who goes out completes a phase: three players turn by turn finish
+    the game after 28 more), for seconds; returns the device's figures
+    (tests/table_serve.py), key_ms among them."""
     end = time.monotonic() + seconds
     next_hand = time.monotonic() + commit_every
-    i = 0
+    i = hands = 0
     while time.monotonic() < end:
         dev.key(("DOWN", "UP")[i % 2])
         i += 1
-        if time.monotonic() >= next_hand:
-            dev.commit(hand(first_hand + i))
+        if time.monotonic() >= next_hand and hands < most_hands:
+            dev.commit(hand(first_hand + hands))
+            hands += 1
             next_hand += commit_every
         time.sleep(every)
     return dev.stop()

@@ -71,6 +71,7 @@ _EXTRA = (
     ("players", lambda G: G.menu("players")),
     ("sheet", lambda G: " ".join([G._CA, G._CA_H1, "DOWN DOWN DOWN OK"])),   # Correct a hand
     ("gameover", lambda G: G._TIE + " OK"),   # the tie-break hand decided: a winner
+    ("menu", lambda G: G._CA + " LONG_OK"),   # with a game running: Continue
 )
 
 

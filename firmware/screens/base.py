@@ -217,6 +217,9 @@ class ListScreen(Screen):
     # on the screen (self.y, self.right) rather than passed along.
     def draw(self, c):
         title_bar(c, self.title)
+        # the bar's last pixel row dark: a line selected right under it (inverted too)
+        # does not run into it, and the bar stays the same wherever the selection is
+        c.fill_rect(0, _TITLE_H - 1, W, 1, 0)
         shown = self.rows()
         self.right = W - _BAR_W - 2 if self.count > shown else W - _PAD
         i = self.top
@@ -244,12 +247,8 @@ class ListScreen(Screen):
         c.text(s, self.right - c.text_width(s), y)
 
     def mark(self, c, y):
-        """The selected row at y, inverted up to the values' right edge; right under the
-        title bar (inverted too) the bar's last pixel row goes dark, so that the two do not
-        run together into one white block."""
+        """The selected row at y, inverted up to the values' right edge."""
         c.invert_rect(0, y, self.right + 1, LINE_H)
-        if y == _TITLE_H:
-            c.fill_rect(0, y - 1, W, 1, 0)
 
 
 class GameHome(ListScreen):

@@ -183,7 +183,7 @@ def test_screens_load_and_unload():
     assert app.top().module == "menu"
     assert closed_module_gone_or_kept(app, "settings")
     # The menu keeps its place; LEFT goes back too; BACK on the first screen does nothing.
-    assert app.top().sel == 5
+    assert app.top().sel == 4 and app.top().label(4) == "Settings"
     press(app, "UP")
     press(app, "OK")  # Players
     assert app.top().module == "players"
@@ -233,7 +233,7 @@ def test_closed_screens_stay_loaded_while_the_heap_has_room_and_go_when_it_fills
         assert app.cached == [] and "firmware.screens.settings" not in sys.modules
         assert "firmware.screens.menu" not in sys.modules
         press(app, "LEFT")
-        assert app.top().module == "menu" and app.top().sel == 4
+        assert app.top().module == "menu" and app.top().sel == 3     # Players
     finally:
         app_module._half_taken = real
 
@@ -327,23 +327,23 @@ def test_idle_dims_then_off_the_dimmed_wake_acts_the_dark_one_does_not():
     assert d.dimmed and d.on
     # A key while dimmed wakes the screen and acts: the selection moves.
     press(app, "DOWN")
-    assert not d.dimmed and app.top().sel == 2
+    assert not d.dimmed and app.top().sel == 1
     press(app, "UP")
-    assert app.top().sel == 1
+    assert app.top().sel == 0
     # OK, acting on its release, wakes and acts too.
     app.run_for(600 * 1000 + 100)
     assert d.dimmed
     press(app, "OK")
     assert not d.dimmed and app.top().module == "newgame"
     long_ok(app)
-    assert app.top().module == "menu" and app.top().sel == 1
+    assert app.top().module == "menu" and app.top().sel == 0
     # Default off after 30 minutes of no key: the press that lights the dark screen does
     # nothing else (the player could not see what it would do).
     app.run_for(1800 * 1000 + 100)
     assert not d.on
     press(app, "OK")
     assert d.on and not d.dimmed
-    assert app.top().module == "menu" and app.top().sel == 1
+    assert app.top().module == "menu" and app.top().sel == 0
     # A long press that lights it does not go back either.
     press(app, "OK")
     assert app.top().module == "newgame"
@@ -416,8 +416,7 @@ def test_idle_across_tick_wrap():
 
 def test_about_shows_version_board_and_memory():
     app = make()
-    press(app, "UP")
-    press(app, "UP")  # About is last
+    press(app, "UP")  # About is last (no game: UP from New game, the first line)
     press(app, "OK")
     assert app.top().module == "about"
     w = app.canvas.words()
@@ -441,8 +440,7 @@ def test_about_shows_the_free_heap_read_after_the_loops_last_collection():
         app.start()
         app.small = False
         app.run_for(20)
-        press(app, "UP")
-        press(app, "UP")   # About is last
+        press(app, "UP")   # About is last (no game: UP from New game, the first line)
         if not hasattr(gc, "mem_free"):
             press(app, "OK")
             assert "n/a" in app.canvas.words()      # CPython: no heap of the board's to read
