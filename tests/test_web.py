@@ -242,7 +242,7 @@ def test_the_page_fits_a_phone_held_upright_and_a_desktop_window(browser, site, 
         shot = tmp_path / ("page-%dx%d.png" % (viewport["width"], viewport["height"]))
         page.screenshot(path=str(shot))
         assert shot.stat().st_size > 5000
-        boxes = page.evaluate("""() => [...document.querySelectorAll('#oled, #pad button, #bar button, #bar label')]
+        boxes = page.evaluate("""() => [...document.querySelectorAll('#oled, #pad button, #bar button, #bar label, #keys')]
             .map(e => { const r = e.getBoundingClientRect(); return [e.id || e.dataset.button || e.textContent.trim(),
                         r.left, r.top, r.right, r.bottom]; })""")
         w, h = viewport["width"], viewport["height"]

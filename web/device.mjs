@@ -90,11 +90,15 @@ const canvas = document.getElementById("oled");
 function fit() {
   const box = document.getElementById("panel").getBoundingClientRect();
   const dpr = window.devicePixelRatio || 1;
-  // the largest whole number of device pixels per panel pixel that fits the width and
-  // leaves the buttons half the height
-  const across = Math.floor((box.width * dpr) / 128);
-  const down = Math.floor((window.innerHeight * 0.45 * dpr) / 64);
-  const k = Math.max(1, Math.min(across, down));
+  // the largest whole number of device pixels per panel pixel that fits the width, and the
+  // height the rest of the page leaves (the buttons, the menu, the line of keys)
+  let rest = 24 + 24 + 8;       // the body's padding, the bezel's, a margin
+  for (const el of document.querySelector("main").children) {
+    if (el.id !== "panel" && !el.hidden) rest += el.getBoundingClientRect().height + 18;   // (main's gap)
+  }
+  const across = Math.floor((box.width - 24) * dpr / 128);
+  const down = Math.floor(Math.max(0, window.innerHeight - rest) * dpr / 64);
+  const k = Math.max(Math.ceil(2 * dpr), Math.min(across, down));
   canvas.style.width = (128 * k) / dpr + "px";
   canvas.style.height = (64 * k) / dpr + "px";
 }
@@ -336,7 +340,7 @@ function wake() {
 
 // ---- messages, the menu ----
 const note = document.getElementById("note");
-function say(text) { note.textContent = text; note.hidden = !text; }
+function say(text) { note.textContent = text; note.hidden = !text; fit(); }
 function fatal(e) {
   console.error(e);
   say("The device stopped: " + (e && e.message ? e.message : e) + ". Reload the page; saved games are kept.");
