@@ -390,3 +390,36 @@ def test_files_loaded_back_are_taken_whole_or_refused_in_one_line(device, tmp_pa
     assert json.loads(_stored(page)["settings.json"]) == {"three_button": True}
     assert _stored(page)["game.json"] == before["game.json"]
     assert page.evaluate("document.body.classList.contains('three')") is True
+
+
+def _shows(page, want, seconds=5.0):
+    """Whether the panel comes to show want within seconds (the page's own clock: a
+    loaded machine may be slow to run its timers)."""
+    import time
+    end = time.time() + seconds
+    while time.time() < end:
+        if rows(page) == want:
+            return True
+        page.wait_for_timeout(50)
+    return False
+
+
+def test_the_help_button_and_escape_work_in_real_time(browser, site):
+    # the page's own clock: ? is OK held with UP pressed (the menu's Help), Escape a long OK
+    # (back), a tap on OK a short press: each acted on as the board's buttons would be
+    ctx, page = _open(browser, site, query="nosw")
+    try:
+        want = {}
+        for n in ("help_menu", "menu", "newgame_game"):
+            with open(golden.path(n)) as f:
+                want[n] = f.read().split()
+        page.click("#help")
+        assert _shows(page, want["help_menu"])
+        page.wait_for_function("window.device.held() === 0")     # the chord let go
+        page.keyboard.press("Escape")
+        assert _shows(page, want["menu"])
+        page.click("[data-button=ok]")
+        assert _shows(page, want["newgame_game"])
+        assert page.errors == []
+    finally:
+        ctx.close()

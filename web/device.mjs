@@ -19,6 +19,10 @@ const params = new URLSearchParams(location.search);
 let QUOTA = Number(params.get("quota")) || 2_000_000;
 const ENOSPC = 28;
 const LONG_OK_MS = 650;        // OK held this long is BACK (firmware/buttons.py LONG_MS: 600)
+// A mouse click or a quick key lasts a few ms; a button's contact is not read again for
+// DEBOUNCE_MS (20) after it changes (firmware/buttons.py): a press is held at least this
+// long, so every click is a press, as every finger on a real button is
+const MIN_PRESS_MS = 40;
 const POLL_MS = 10;            // the app's poll while a button is in play
 const IDLE_MS = 100;           // ... and when nothing is (the page wakes at a change anyway)
 const ACTIVE_MS = 1500;        // after a button change, polled at POLL_MS this long
@@ -236,6 +240,15 @@ let mp = null, dev = null;
 let held = 0, lastChange = -1e9, timer = null, stepping = false;
 const pointers = new Map();   // pointer id -> the bit it holds
 const keysDown = new Map();   // key -> bit
+const since = new Map();      // pointer id or key -> when it was pressed
+
+function letGo(map, id) {
+  // released, but not before MIN_PRESS_MS after its press
+  if (!map.has(id)) return;
+  const left = MIN_PRESS_MS - (performance.now() - (since.get(id) || 0));
+  const go = () => { if (map.delete(id)) recompute(); };
+  if (left > 0 && !TEST_CLOCK) setTimeout(go, left); else go();
+}
 
 function setHeld(bits) {
   if (bits === held) return;
@@ -251,8 +264,9 @@ function recompute() {
 }
 function longOk() {
   // Escape: OK held past the long press (BACK), as the simulator's Escape does
-  keysDown.set("Escape", 16); recompute();
-  setTimeout(() => { keysDown.delete("Escape"); recompute(); }, LONG_OK_MS);
+  // (its own name: the Escape key's keyup, at once, must not let go of it)
+  keysDown.set("long-ok", 16); recompute();
+  setTimeout(() => { keysDown.delete("long-ok"); recompute(); }, LONG_OK_MS);
 }
 function helpChord() {
   // Help: OK held and UP pressed
@@ -264,12 +278,13 @@ function helpChord() {
 function wireButtons() {
   for (const el of document.querySelectorAll("[data-button]")) {
     const bit = BITS[el.dataset.button];
-    const up = (e) => { if (pointers.delete(e.pointerId)) recompute(); el.classList.remove("down"); };
+    const up = (e) => { letGo(pointers, e.pointerId); el.classList.remove("down"); };
     el.addEventListener("pointerdown", (e) => {
       e.preventDefault();
       // (a held button keeps its pointer when the finger slides off it)
       try { el.setPointerCapture(e.pointerId); } catch (err) { /* a pointer the browser does not track */ }
       pointers.set(e.pointerId, bit);
+      since.set(e.pointerId, performance.now());
       el.classList.add("down");
       recompute();
     });
@@ -288,11 +303,10 @@ function wireButtons() {
     if (bit === undefined) return;
     e.preventDefault();
     keysDown.set(e.key, bit);
+    since.set(e.key, performance.now());
     recompute();
   });
-  window.addEventListener("keyup", (e) => {
-    if (keysDown.delete(e.key)) recompute();
-  });
+  window.addEventListener("keyup", (e) => letGo(keysDown, e.key));
   window.addEventListener("blur", () => { keysDown.clear(); pointers.clear(); recompute(); });
 }
 
