@@ -423,3 +423,20 @@ def test_the_help_button_and_escape_work_in_real_time(browser, site):
         assert page.errors == []
     finally:
         ctx.close()
+
+
+def test_a_file_damaged_in_the_browsers_storage_is_said_and_set_aside(device):
+    # as on a board: the device's own reading finds it, says so and keeps it aside, and
+    # the browser's storage follows (the damaged text kept under its new name)
+    page = device
+    garbage = '{"format":"phase10","v":2,"game":"classic","settings":{"play'
+    page.evaluate("([f, s]) => window.device.restart(f, s)", [{"settings.json": garbage}, 1])
+    page.evaluate("ms => window.device.advance(ms)", script.BOOT_MS)
+    said = page.evaluate("() => window.device.said()")
+    assert any("settings.json" in s for s in said), said
+    stored = _stored(page)
+    assert "settings.json" not in stored
+    aside = [n for n in stored if n.startswith("settings.json.bad")]
+    assert len(aside) == 1 and stored[aside[0]] == garbage
+    # and read out to a screen reader (the panel is a picture)
+    assert "settings.json" in page.inner_text("#spoken")

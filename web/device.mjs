@@ -98,7 +98,7 @@ function fit() {
   // height the rest of the page leaves (the buttons, the menu, the line of keys)
   let rest = 24 + 24 + 8;       // the body's padding, the bezel's, a margin
   for (const el of document.querySelector("main").children) {
-    if (el.id !== "panel" && !el.hidden) rest += el.getBoundingClientRect().height + 18;   // (main's gap)
+    if (el.id !== "panel" && el.id !== "spoken" && !el.hidden) rest += el.getBoundingClientRect().height + 18;   // (main's gap)
   }
   const across = Math.floor((box.width - 24) * dpr / 128);
   const down = Math.floor(Math.max(0, window.innerHeight - rest) * dpr / 64);
@@ -319,10 +319,20 @@ function showLayout() {
   document.body.classList.toggle("three", three);
 }
 
+let spokenCount = 0;
+function speak() {
+  // what the device says on its notes, for a screen reader (the panel is a picture)
+  const n = dev.said_count();
+  if (n === spokenCount) return;
+  const all = PyProxyList(dev.said());
+  spoken.textContent = all.slice(spokenCount).join(" ");
+  spokenCount = n;
+}
+
 function stepOnce() {
   drewData = false;
   const rest = dev.step();
-  if (drewData) { frames++; paint(); showLayout(); }
+  if (drewData) { frames++; paint(); showLayout(); speak(); }
   if (storage.faults.length) say("The browser did not keep a file: " + storage.faults.shift());
   return rest;
 }
@@ -354,6 +364,7 @@ function wake() {
 
 // ---- messages, the menu ----
 const note = document.getElementById("note");
+const spoken = document.getElementById("spoken");
 function say(text) { note.textContent = text; note.hidden = !text; fit(); }
 function fatal(e) {
   console.error(e);
@@ -418,6 +429,7 @@ async function boot() {
   frames++;
   paint();
   showLayout();
+  speak();
   window.oled.firstFrameMs = performance.now() - t0;
   document.body.classList.add("ready");
   if (!TEST_CLOCK) run();
@@ -491,7 +503,8 @@ function reboot(seed) {
   drewData = false;
   dev.buttons(0);
   dev.start(seed || crypto.getRandomValues(new Uint32Array(1))[0] || 1, TEST_CLOCK);
-  frames++; paint(); showLayout();
+  spokenCount = 0;
+  frames++; paint(); showLayout(); speak();
 }
 
 async function loadBack(list) {
@@ -539,7 +552,7 @@ window.device = {
     // (TEST_CLOCK) ms of the device's time, stepped as its loop steps
     drewData = false;
     dev.advance(ms);
-    if (drewData) { frames++; paint(); showLayout(); }
+    if (drewData) { frames++; paint(); showLayout(); speak(); }
   },
   files,
   storage,

@@ -58,17 +58,18 @@ def start(seed, test_clock=False, root="/data"):
     from firmware.boards import web
     from firmware import main
     board = Board("web", web)
-    app = main.build(board, TestClock() if test_clock else PageClock(), root, None, seed)
-    # what the device says on its notes, kept for the page (its status line: read out by a
-    # screen reader) as the app says it
+    # what the device says on its notes, start-up's included, kept for the page (its status
+    # line, read out by a screen reader) as the app says it
     del _said[:]
-    say = app.say
+    from firmware.app import App
+    say = App.say
 
-    def said_too(msg):
+    def said_too(app, msg):
         if msg:
             _said.append(msg)
-        say(msg)
-    app.say = said_too
+        say(app, msg)
+    App.say = said_too
+    app = main.build(board, TestClock() if test_clock else PageClock(), root, None, seed)
     _board[:] = [board.BUTTONS]
     _app[:] = [app]
 
@@ -102,6 +103,10 @@ def buttons(bits):
 def said():
     """What the device has said on its notes since it started, oldest first."""
     return list(_said)
+
+
+def said_count():
+    return len(_said)
 
 
 def three_button():
