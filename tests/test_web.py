@@ -174,8 +174,7 @@ def test_a_game_continued_after_a_reload_is_where_the_simulator_restarted_on_its
         _play(page, GAME_AND_HAND)
         files = _stored(page)
         assert "game.json" in files
-        page.reload()
-        page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')")
+        _reloaded(page)
         assert _stored(page) == files          # the reload kept every file as it was
         _play(page, "OK")                      # Continue
         assert rows(page) == _sim(files, "OK")
@@ -260,12 +259,22 @@ def test_the_page_fits_a_phone_held_upright_and_a_desktop_window(browser, site, 
         ctx.close()
 
 
+def _game_started(page):
+    """A fresh device, the Classic game started on it: its files ({name: text})."""
+    page.evaluate("() => window.device.restart({}, 1)")
+    _play(page, GAME)
+    return _stored(page)
+
+
+def _reloaded(page):
+    page.reload()
+    page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')")
+
+
 def test_a_full_storage_is_said_on_the_panel_and_loses_nothing_saved(browser, site):
     ctx, page = _open(browser, site)
     try:
-        page.evaluate("() => window.device.restart({}, 1)")
-        _play(page, GAME)
-        before = _stored(page)
+        before = _game_started(page)
         used = sum(len(v.encode()) for v in before.values())
         # the browser's room now ends a few bytes past what is saved: the hand's save cannot fit
         page.evaluate("n => { window.device.quota = n; }", used + 10)
@@ -279,8 +288,7 @@ def test_a_full_storage_is_said_on_the_panel_and_loses_nothing_saved(browser, si
         text = page.evaluate("() => window.device.said()")
         assert any("full" in s for s in text), (text, screen)
         page.evaluate("n => { window.device.quota = n; }", 2_000_000)
-        page.reload()
-        page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')")
+        _reloaded(page)
         assert _stored(page) == before
         _play(page, "OK")
         assert rows(page) == _sim(before, "OK")            # the game as it was before the hand
@@ -291,9 +299,7 @@ def test_a_full_storage_is_said_on_the_panel_and_loses_nothing_saved(browser, si
 def test_a_tab_closed_between_a_saves_steps_leaves_the_game_before_or_after_it(browser, site):
     ctx, page = _open(browser, site)
     try:
-        page.evaluate("() => window.device.restart({}, 1)")
-        _play(page, GAME)
-        before = _stored(page)
+        before = _game_started(page)
 
         def hand(cut=None):
             # the game continued on its files, the cut armed, the hand entered

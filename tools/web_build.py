@@ -5,7 +5,7 @@
 
 What it holds:
   index.html, device.mjs   the page (web/): the panel, the buttons, the keyboard, the flash
-                           kept in the browser's storage
+  ssd1306.mjs              kept in the browser's storage; the panel's bus decoder
   micropython.mjs/.wasm    MicroPython's WebAssembly port, from the npm registry, pinned by
                            tools/heap32/package.json and its lock (as make bench uses it)
   device.bin               the firmware as it ships to a board: engine_mpy/ and firmware/
@@ -35,7 +35,7 @@ import deploy  # noqa: E402
 OUT = os.path.join(ROOT, "build", "web")
 WEB = os.path.join(ROOT, "web")
 PORT_PKG = os.path.join(ROOT, "tools", "heap32", "node_modules", "@micropython", "micropython-webassembly-pyscript")
-PAGE = ("index.html", "device.mjs")
+PAGE = ("index.html", "device.mjs", "ssd1306.mjs")
 PORT = ("micropython.mjs", "micropython.wasm")
 EDGES = ("machine.py", "webdevice.py")       # the page's own modules, top level in the VM
 # No machine code in the browser: the viper source would only be compiled in vain at start

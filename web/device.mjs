@@ -8,6 +8,7 @@
 // firmware writes) and frame() (the 1024 panel bytes in the SSD1306's page order: byte
 // p*128+x holds column x, rows 8p..8p+7, bit 0 the top).
 import { loadMicroPython } from "./micropython.mjs";
+import { SSD1306 } from "./ssd1306.mjs";
 
 const DATA = "/data";          // the device's files (its flash), as firmware/main.py's root
 const KEY = "phase10:";        // localStorage key prefix: KEY + file name
@@ -31,62 +32,12 @@ const ACTIVE_MS = 1500;        // after a button change, polled at POLL_MS this 
 const TEST_CLOCK = params.get("clock") === "test";
 
 // ---- the display: the SSD1306's commands and RAM, as a board's panel holds them ----
-const gram = new Uint8Array(1024);
-const disp = { mode: 0, c0: 0, c1: 127, p0: 0, p1: 7, col: 0, page: 0, pending: [], need: 0,
-               on: false, invert: false, contrast: 255 };
+const disp = new SSD1306();
+const gram = disp.gram;
 let frames = 0;
 let drewData = false;
-const ARGS = { 0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8d: 1, 0xa8: 1, 0xd3: 1, 0xd5: 1, 0xd9: 1,
-               0xda: 1, 0xdb: 1, 0xad: 1, 0xa3: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2a: 5 };
-
-function command(b) {
-  const d = disp;
-  if (d.need) {
-    d.pending.push(b);
-    if (--d.need) return;
-    const [c, a, z] = d.pending;
-    if (c === 0x20) d.mode = a & 3;
-    else if (c === 0x21) { d.c0 = a & 127; d.c1 = z & 127; d.col = d.c0; }
-    else if (c === 0x22) { d.p0 = a & 7; d.p1 = z & 7; d.page = d.p0; }
-    else if (c === 0x81) d.contrast = a;
-    d.pending = [];
-    return;
-  }
-  if (ARGS[b]) { d.pending = [b]; d.need = ARGS[b]; return; }
-  if (b >= 0xb0 && b <= 0xb7) d.page = b & 7;
-  else if (b < 0x10) d.col = (d.col & 0xf0) | b;
-  else if (b < 0x20) d.col = (d.col & 0x0f) | ((b & 0xf) << 4);
-  else if (b === 0xae) d.on = false;
-  else if (b === 0xaf) d.on = true;
-  else if (b === 0xa6) d.invert = false;
-  else if (b === 0xa7) d.invert = true;
-}
-
-function data(b) {
-  const d = disp;
-  if (d.col < 128) gram[d.page * 128 + d.col] = b;
-  if (d.mode === 2) { d.col++; return; }
-  if (d.col >= d.c1) {
-    d.col = d.c0;
-    d.page = d.page >= d.p1 ? d.p0 : d.page + 1;
-  } else d.col++;
-}
-
 function transaction(bytes) {
-  // a control byte with Co set: one command or data byte follows, then another control
-  // byte; Co clear: the rest of the transaction is commands (D/C clear) or data
-  let i = 0;
-  while (i < bytes.length) {
-    const c = bytes[i++];
-    const dc = c & 0x40;
-    if (c & 0x80) {
-      if (i < bytes.length) (dc ? data : command)(bytes[i++]);
-      if (dc) drewData = true;
-      continue;
-    }
-    for (; i < bytes.length; i++) (dc ? data : command)(bytes[i]);
-    if (dc) drewData = true;
-  }
+  if (disp.write(bytes)) drewData = true;
 }
 
 // ---- the canvas: drawn at a whole number of screen pixels per panel pixel ----
@@ -490,9 +441,7 @@ function download() {
 }
 
 function clearDisplay() {
-  gram.fill(0);
-  Object.assign(disp, { mode: 0, c0: 0, c1: 127, p0: 0, p1: 7, col: 0, page: 0, pending: [], need: 0,
-                        on: false, invert: false, contrast: 255 });
+  disp.reset();
 }
 
 function reboot(seed) {
