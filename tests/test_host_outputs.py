@@ -278,3 +278,43 @@ def test_the_simulator_png_cannot_be_the_standard_output(tmp_path):
     err = one_line(run("--headless", "--png", "-"))
     assert "--png" in err and not (tmp_path / "-").exists() and not os.path.exists(os.path.join(ROOT, "-"))
 
+
+
+# Half a character (a lone surrogate) in a player's name: JSON holds it, UTF-8 cannot. Every
+# command that writes names wrote them with a traceback, exit 1 (issue 42); now the half is
+# written as its escape and the rest as it is.
+HALF_NAMES = ["Ann", "\ud800", "\udc80x"]
+
+
+def _halves_game(tmp_path):
+    g = Classic({"players": HALF_NAMES, "dealer": 0})
+    g.add({"out": 0, "left": [None, [10, 0, 0, 0], [10, 0, 0, 0]]})
+    f = tmp_path / "game.json"
+    f.write_text(savefile.dumps(g))
+    return str(f)
+
+
+def _halves_history(tmp_path):
+    from engine_mpy import summary
+    g = Classic({"players": HALF_NAMES, "dealer": 0, "variation": "first_n", "phases": 1})
+    g.add({"out": 0, "left": [None, [10, 0, 0, 0], [10, 0, 0, 0]]})
+    d = tmp_path / "pulled"
+    d.mkdir()
+    (d / "history.json").write_text(HEAD + json.dumps(summary.entry(g, True, 1)) + "\n")
+    return str(d)
+
+
+@pytest.mark.parametrize("args", [
+    ["show", "GAME"], ["export", "GAME", "--csv", "-"], ["export", "GAME", "--html", "OUT"],
+    ["export", "HIST", "--csv", "OUT"], ["export", "HIST", "--html", "-"],
+    ["stats", "HIST"], ["stats", "HIST", "--csv", "-"], ["stats", "HIST", "--html", "OUT"],
+])
+def test_half_a_character_in_a_name_is_written_as_its_escape(tmp_path, args):
+    out = tmp_path / "out"
+    where = {"GAME": lambda: _halves_game(tmp_path), "HIST": lambda: _halves_history(tmp_path),
+             "OUT": lambda: str(out)}
+    r = run(*[where[a]() if a in where else a for a in args])
+    assert r.returncode == 0 and r.stderr == b"", r.stderr.decode(errors="replace")
+    b = out.read_bytes() if "OUT" in args else r.stdout
+    assert b"\\ud800" in b and b"\\udc80x" in b and b"Ann" in b
+    b.decode("utf-8")      # the rest is UTF-8 as written
