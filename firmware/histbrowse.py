@@ -1,6 +1,6 @@
 # The history newest first, a game at a time, for the History screen and the host
 # commands (firmware/history.py holds the files' format). Loaded with the History screen.
-from firmware.history import SEGMENT, files, index_of, read_line
+from firmware.history import ODD, SEGMENT, files, index_of, read_line
 
 
 class Browser:
@@ -15,7 +15,10 @@ class Browser:
     def __init__(self, store, said, lazy=False):
         self.store = store
         self.said = said
-        self.files = files(store)
+        odd = []
+        self.files = files(store, odd)
+        for name in odd:
+            said.append(ODD % name)
         self.counts = []
         self.known = []         # whether counts[k] was read off the file
         self.v1 = None

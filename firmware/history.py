@@ -212,22 +212,43 @@ def index(f):
     return ix
 
 
-def files(store):
-    """The history's files, newest first: history.json, then history.K.json, K down."""
-    ks = archives(store)
+def files(store, odd=None):
+    """The history's files, newest first: history.json, then history.K.json, K down. odd
+    (a list) gets what archives() leaves alone."""
+    ks = archives(store, odd)
     ks.sort()
     ks.reverse()
     return [HISTORY] + ["history.%d.json" % k for k in ks]
 
 
-def archives(store):
+def archive_number(name):
+    """K of history.K.json as the device names it (K from 1, no leading 0); -1 for a name
+    only a person gives (history.02.json, copied by hand: read as history.2.json, its games
+    were counted in place of that file's, and the room-making never found it); None for
+    any other name."""
+    if not (name.startswith("history.") and name.endswith(".json")) or name == HISTORY:
+        return None
+    mid = name[8:-5]
+    if not mid.isdigit():
+        return None
+    return -1 if mid[0] == "0" else int(mid)
+
+
+def archives(store, odd=None):
+    """The K of each history.K.json; odd (a list) gets the names archive_number() calls a
+    person's, which are left alone: never read, moved or deleted."""
     ks = []
     for name in names(store):
-        if name.startswith("history.") and name.endswith(".json") and name != HISTORY:
-            mid = name[8:-5]
-            if mid.isdigit():
-                ks.append(int(mid))
+        k = archive_number(name)
+        if k is not None:
+            if k > 0:
+                ks.append(k)
+            elif odd is not None:
+                odd.append(name)
     return ks
+
+
+ODD = "%s is not a name the device gives its history: it is left as it is and not read."
 
 
 def index_of(store, name, said):
