@@ -13,7 +13,7 @@ try:
 except ImportError:   # pragma: no cover
     array = None
 
-from engine_mpy.lines import read_line as read_upto_newline, parse
+from engine_mpy.lines import half_char, read_line as read_upto_newline, parse
 from firmware.store import HISTORY
 
 # Finding line ends: native code where it runs (firmware/fastdraw_src.py newline_at, loaded
@@ -33,12 +33,13 @@ LINE_MAX = 2048           # the longest line: a Dice game of 300 turns, a long T
 
 def plain(s):
     """Whether write_entry may write s as it is, between quotes: no quote, backslash or
-    control character (MicroPython's json takes a raw newline in a string; a line must not).
-    Checked on a finish journal's game only: the device's own lines are plain as made."""
+    control character (MicroPython's json takes a raw newline in a string; a line must not),
+    and no half of a character (engine_mpy/lines.py half_char). Checked on a finish
+    journal's game only: the device's own lines are plain as made."""
     for c in s:
         if c < " " or c == '"' or c == "\\":
             return False
-    return True
+    return half_char(s) < 0
 
 
 def check_entry(e):

@@ -3,18 +3,11 @@
 # removes it; the device only reads it, at start on a board with Wi-Fi (firmware/main.py),
 # through the store's reader like the other files: a damaged one is set aside and said.
 # The host command checks what it writes with the same check() the device reads with.
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x
-
 WIFI_FILE = "wifi.json"
 TEXT_LIMIT = 256   # {"ssid": 32 bytes, "pw": 64} is under 130 bytes, escaped under 250
-# Surrogates (U+D800-DFFF) are halves of a UTF-16 pair, never characters of a name: CPython's
-# json writes a character past U+FFFF as an escaped pair, which MicroPython's json reads as
-# two such halves (not the network's name), and a lone one cannot be sent at all.
-_HALF_LO = const(0xD800)
-_HALF_HI = const(0xDFFF)
+# A name holding half a character (engine_mpy/lines.py half_char) is refused: CPython's json
+# wrote a character past U+FFFF as an escaped pair, which MicroPython's json reads as two
+# halves (not the network's name); text() writes UTF-8 as it is.
 
 
 def check(ssid, pw):
@@ -23,9 +16,10 @@ def check(ssid, pw):
     exactly 64 hex digits (the key itself)."""
     if not isinstance(ssid, str) or not isinstance(pw, str):
         return "the name and the password must be text"
-    for ch in ssid:
-        if _HALF_LO <= ord(ch) <= _HALF_HI:
-            return "a network's name is text: this one holds half a character (U+%04X)" % ord(ch)
+    from engine_mpy.lines import half_char
+    h = half_char(ssid)
+    if h >= 0:
+        return "a network's name is text: this one holds half a character (U+%04X)" % h
     n = len(ssid.encode())
     if not 1 <= n <= 32:
         return "a network's name is 1 to 32 bytes, this one is %d" % n
