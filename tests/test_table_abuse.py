@@ -109,14 +109,18 @@ def test_fifty_connections_at_once_and_a_key_pressed_meanwhile(dev):
         except (ConnectionResetError, socket.timeout):
             pass
         s.close()
-        # the whole state, or nothing at all: past the connections it serves at once
-        # (firmware/table.py _LIVE) one is closed before a byte is sent
+        # the whole state; or nothing at all: past the connections it serves at once
+        # (firmware/table.py _LIVE) one is closed before a byte is sent; or microdot's whole
+        # 400, when parsing the head ran short of the capped heap beside the six served
+        # (seen once in 50 on a loaded machine). Never a part of an answer, a 500 or a reset.
         a = out.decode("latin-1")
         if status(a) == 200:
             assert a.rstrip().endswith("}") and '"game": "classic"' in a, a[-80:]
             ok += 1
+        elif out:
+            assert status(a) == 400 and a.endswith("\r\n\r\nBad request"), a[:120]
+            dropped += 1
         else:
-            assert out == b"", out[:80]
             dropped += 1
     assert ok >= 1, (ok, dropped)
     still_serving(dev)

@@ -61,7 +61,7 @@ def test_a_version_1_save_is_read_and_carried_on_as_version_2():
         except PowerCut:     # (only the cut: any other error of the load is the test's)
             pass
         else:
-            assert False, "no cut at step %d: the load ended before it" % k
+            raise AssertionError("no cut at step %d: the load ended before it" % k)
         fs.power_on()
         g = Session(Store("/", fs, fs.open)).load()
         assert len(g.records) == 18
