@@ -1,6 +1,8 @@
 # The history newest first, a game at a time, for the History screen and the host
 # commands (firmware/history.py holds the files' format). Loaded with the History screen.
-from firmware.history import ODD, SEGMENT, files, index_of, read_line
+from firmware.history import SEGMENT, files, index_of, read_line
+
+ODD = "%s is not a name the device gives its history: it is left as it is and not read."
 
 
 class Browser:

@@ -214,19 +214,19 @@ def index(f):
 
 
 def files(store, odd=None):
-    """The history's files, newest first: history.json, then history.K.json, K down. odd
-    (a list) gets what archives() leaves alone."""
+    """The history's files, newest first: history.json, then history.K.json, K down."""
     ks = archives(store, odd)
     ks.sort()
     ks.reverse()
     return [HISTORY] + ["history.%d.json" % k for k in ks]
 
 
+# K of history.K.json as the device names it (K from 1, no leading 0); -1 for a name only a
+# person gives (history.02.json copied by hand: read as history.2.json, its games were
+# counted in place of that file's and the room-making never found it), left alone and
+# said (firmware/histbrowse.py ODD); None for any other name. (Comments, not docstrings:
+# this module is loaded ahead with History, where a few hundred bytes told.)
 def archive_number(name):
-    """K of history.K.json as the device names it (K from 1, no leading 0); -1 for a name
-    only a person gives (history.02.json, copied by hand: read as history.2.json, its games
-    were counted in place of that file's, and the room-making never found it); None for
-    any other name."""
     if not (name.startswith("history.") and name.endswith(".json")) or name == HISTORY:
         return None
     mid = name[8:-5]
@@ -235,9 +235,9 @@ def archive_number(name):
     return -1 if mid[0] == "0" else int(mid)
 
 
+# The K of each history.K.json; odd (a list) gets the names archive_number() calls a
+# person's.
 def archives(store, odd=None):
-    """The K of each history.K.json; odd (a list) gets the names archive_number() calls a
-    person's, which are left alone: never read, moved or deleted."""
     ks = []
     for name in names(store):
         k = archive_number(name)
@@ -247,9 +247,6 @@ def archives(store, odd=None):
             elif odd is not None:
                 odd.append(name)
     return ks
-
-
-ODD = "%s is not a name the device gives its history: it is left as it is and not read."
 
 
 def index_of(store, name, said):

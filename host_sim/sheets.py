@@ -24,7 +24,7 @@ from host_sim import hostio, report
 
 from engine_mpy import savefile, saveload, summary
 from engine_mpy.game import RuleError
-from firmware import history
+from firmware import histbrowse, history
 
 A = summary.A.decode()   # the alphabet (bytes on the device)
 KIND_TITLES = {"classic": "Phase 10", "masters": "Phase 10 Masters Edition",
@@ -431,7 +431,7 @@ def history_files(folder, said):
         if k is not None and k > 0:
             ks.append(k)
         elif k is not None:
-            said.append("%s: %s" % (os.path.join(folder, name), history.ODD % name)
+            said.append("%s: %s" % (os.path.join(folder, name), histbrowse.ODD % name)
                         + " (export it by name to see what it holds)")
     names = ["history.%d.json" % k for k in sorted(ks)]
     if os.path.isfile(os.path.join(folder, "history.json")):

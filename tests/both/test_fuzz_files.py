@@ -97,7 +97,7 @@ def fuzz_small_files(seed, count, which):
                     b = None
                     said.append(e.args[0])
                 if odd is not None:
-                    assert said and said[0] == history.ODD % odd, said
+                    assert said and said[0] == histbrowse.ODD % odd, said
                     assert b is None or odd not in b.files
                     del said[0]
                     assert fs.files.pop("/" + odd) == src
