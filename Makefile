@@ -56,7 +56,7 @@ test: test-host test-mpy
 
 # The emulator's pinned rp2040js (npm): tests/test_bench_board.py checks the bench's model
 # of the chip's edge latching against it.
-test-host: browser-ready $(STAMP) mpy-check $(BOARD_JS)
+test-host: browser-ready $(STAMP) mpy-check $(BOARD_JS) $(HEAP32)
 	$(PY) -m pytest
 
 # Everything that runs on the board is compiled as the board would load it (.mpy), and the
@@ -138,6 +138,22 @@ HEAP32 := tools/heap32/node_modules/@micropython/micropython-webassembly-pyscrip
 $(HEAP32): tools/heap32/package.json tools/heap32/package-lock.json
 	cd tools/heap32 && npm ci --no-audit --no-fund
 	@touch $@
+
+# The device in every browser: build/web/, a static site (the page, MicroPython's WebAssembly
+# port, the firmware compiled as for a board, a web app manifest and a service worker that
+# keeps it working offline). make web-serve serves it on http://127.0.0.1:8010/.
+.PHONY: web web-serve
+web: $(STAMP) $(HEAP32)
+	$(PY) tools/web_build.py build/web
+
+web-serve: $(STAMP) $(HEAP32)
+	$(PY) tools/web_build.py --serve build/web
+
+# The page against its budgets in headless Chromium (first frame cold and warm, key to
+# frame, the site's size): writes bench/results.json's "web" section (tools/bench_web.py).
+.PHONY: bench-web
+bench-web: $(STAMP) $(HEAP32)
+	$(PY) tools/bench_web.py
 
 # The performance figures against their budgets (issue 7): writes bench/results.json, prints
 # a table, exits 1 when a budget is missed. A few minutes; not part of `make test`.

@@ -13,6 +13,10 @@ except ImportError:
 _FULL = const(1023)
 
 
+# The table's file name, beside this module (make deploy copies it there)
+TABLE = "dice_advise.bin"
+
+
 def advise(phase, rolls, faces):
     """The hold for the dice showing faces (face index 0-5 of each die), rolls left 1 or 2:
     (held dice as a mask, chance in half points 0-200, expected score, stop) where stop
@@ -23,7 +27,7 @@ def advise(phase, rolls, faces):
     show_faces(faces, nums, cols)
     # The table lies beside this module (on the board /engine_mpy/, in a build folder, in
     # the repository); a module frozen into the firmware names a path relative to /.
-    path = __file__[:__file__.rfind("/") + 1] + "dice_advise.bin"
+    path = __file__[:__file__.rfind("/") + 1] + TABLE
     name = "dice_advise8" if phase == 8 else "dice_advise_num"
     mod = __import__("engine_mpy." + name, None, None, ("run",))
     try:
@@ -44,7 +48,12 @@ def hint(phase, rolls, faces, score):
     left; score: what they make now (-1: not made)."""
     if rolls <= 0:
         return 0, ("No rolls: best %d" % score) if score >= 0 else "No rolls: not made"
-    m, p, e, stop = advise(phase, rolls, faces)
+    try:
+        m, p, e, stop = advise(phase, rolls, faces)
+    except OSError:
+        # no table beside the code (an image: its 130 KB do not fit a Pico's code flash;
+        # make deploy copies it): said on the line, never a crash of the turn
+        return 0, "No hint: no table"
     if stop:
         return 0, ("Stop now: best %d" % score) if score >= 0 else "Stop now: best"
     return m, "Hold ^ %d%% exp %d" % (p // 2, e)

@@ -160,10 +160,14 @@ def check_names(players, lo, hi):
         if lo == hi:
             raise RuleError("This game takes %d players." % lo)
         raise RuleError("This game takes %d to %d players." % (lo, hi))
+    from engine_mpy.lines import half_char
     names = []
     for p in players:
         if not isinstance(p, str) or not p.strip():
             raise RuleError("Every player needs a name.")
+        if half_char(p) >= 0:
+            # (engine_mpy/lines.py: a PC could not read the history the device wrote)
+            raise RuleError("A player's name holds half of a character (U+%04X)." % half_char(p))
         p = p.strip()
         if len(p) > 12:
             raise RuleError("The name %s is longer than 12 characters." % p)

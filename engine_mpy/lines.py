@@ -25,6 +25,8 @@ except ImportError:
 _PIECE = const(64)
 # The most lists and objects, and commas, in one line or small file: a 6-player hand is
 # 8 lists, a full roster 21 lists and 119 commas, a finish journal about 30 and 170.
+_HALF_LO = const(0xD800)
+_HALF_HI = const(0xDFFF)
 LISTS_MAX = const(64)
 ITEMS_MAX = const(512)
 
@@ -44,6 +46,18 @@ def parse(data, lists=LISTS_MAX, items=ITEMS_MAX):
         return json.loads(data)
     except RuntimeError:      # RecursionError (CPython): cannot happen within the bounds
         raise ValueError("nested too deep")
+
+
+def half_char(s):
+    """The first half of a character in str s (a UTF-16 surrogate, U+D800-DFFF, as a
+    code point), or -1. JSON's escapes can put one in a string; MicroPython writes it as 3
+    bytes that are not UTF-8 (a PC cannot read the file) and reads an escaped pair
+    (U+10000 and up, as CPython writes it) as two halves, so no name holds one."""
+    for c in s:
+        o = ord(c)
+        if _HALF_LO <= o <= _HALF_HI:
+            return o
+    return -1
 
 
 def size_left(f):

@@ -1,6 +1,6 @@
 # Reading the running game at start (firmware/gamefile.py keeps its records on the flash;
 # engine_mpy/saveload.py reads the format): only start-up needs this, so it leaves RAM after.
-from engine_mpy.modules import builtin
+from engine_mpy.modules import builtin, forget
 
 json = builtin("json")
 array = builtin("array").array
@@ -9,10 +9,11 @@ from engine_mpy import savefile
 from firmware.gamefile import GameFile
 
 
-def load(store, name):
+def load(store, name, said):
     """(game or None, message or None, unread): the running game from name, its records
     left on the flash. A version 1 save (earlier firmware) is read, then copied out as
-    version 2 (atomically: a cut leaves the version 1 file, read again at the next start);
+    version 2 (atomically: a cut leaves the version 1 file, read again at the next start;
+    on a full flash the oldest history file makes room, as for a hand, said in said);
     a save cut short while a hand was added loses that hand and says so."""
     from engine_mpy import saveload
     gf = GameFile(store, name)
@@ -27,7 +28,7 @@ def load(store, name):
     # version 1, with hands or none yet (only a version 2 read sets .size)
     if getattr(game, "size", None) is None:
         try:
-            err = _convert(store, name, gf, game)
+            err = _convert(store, name, gf, game, said)
         except Exception as e:      # short of memory: the version 1 file stays as it is
             err = "short of memory" if isinstance(e, MemoryError) else type(e).__name__
         if err:
@@ -41,7 +42,7 @@ def load(store, name):
     return game, msg, False
 
 
-def _convert(store, name, gf, game):
+def _convert(store, name, gf, game, said):
     # The version 1 save again, its records (checked already) copied out a line each: no
     # second replay, so it takes no more RAM than the reading did.
     from engine_mpy import saveload_v1
@@ -63,8 +64,17 @@ def _convert(store, name, gf, game):
             saveload_v1.records_v1(f, each)
         finally:
             f.close()
-    if not store.write_atomic(name, writer):
-        return store.error
+    while not store.write_atomic(name, writer):
+        # the flash full: room made as for a hand (firmware/session.py _save), else the
+        # version 1 save stays and the game could not go on till the owner freed space
+        if not store.full:
+            return store.error
+        from firmware.histroom import make_room
+        room = make_room(store, said)
+        make_room = None
+        forget("firmware.histroom")
+        if not room:
+            return store.error
     gf.starts = starts
     gf.end = pos[0]
     gf.n = len(starts)

@@ -2,6 +2,8 @@
 # commands (firmware/history.py holds the files' format). Loaded with the History screen.
 from firmware.history import SEGMENT, files, index_of, read_line
 
+ODD = "%s is not a name the device gives its history: it is left as it is and not read."
+
 
 class Browser:
     """The history newest first, a game at a time (the History screen; host commands):
@@ -15,7 +17,10 @@ class Browser:
     def __init__(self, store, said, lazy=False):
         self.store = store
         self.said = said
-        self.files = files(store)
+        odd = []
+        self.files = files(store, odd)
+        for name in odd:
+            said.append(ODD % name)
         self.counts = []
         self.known = []         # whether counts[k] was read off the file
         self.v1 = None

@@ -13,7 +13,7 @@ try:
 except ImportError:   # pragma: no cover
     array = None
 
-from engine_mpy.lines import read_line as read_upto_newline, parse
+from engine_mpy.lines import half_char, read_line as read_upto_newline, parse
 from firmware.store import HISTORY
 
 # Finding line ends: native code where it runs (firmware/fastdraw_src.py newline_at, loaded
@@ -33,12 +33,13 @@ LINE_MAX = 2048           # the longest line: a Dice game of 300 turns, a long T
 
 def plain(s):
     """Whether write_entry may write s as it is, between quotes: no quote, backslash or
-    control character (MicroPython's json takes a raw newline in a string; a line must not).
-    Checked on a finish journal's game only: the device's own lines are plain as made."""
+    control character (MicroPython's json takes a raw newline in a string; a line must not),
+    and no half of a character (engine_mpy/lines.py half_char). Checked on a finish
+    journal's game only: the device's own lines are plain as made."""
     for c in s:
         if c < " " or c == '"' or c == "\\":
             return False
-    return True
+    return half_char(s) < 0
 
 
 def check_entry(e):
@@ -212,21 +213,39 @@ def index(f):
     return ix
 
 
-def files(store):
+def files(store, odd=None):
     """The history's files, newest first: history.json, then history.K.json, K down."""
-    ks = archives(store)
+    ks = archives(store, odd)
     ks.sort()
     ks.reverse()
     return [HISTORY] + ["history.%d.json" % k for k in ks]
 
 
-def archives(store):
+# K of history.K.json as the device names it (K from 1, no leading 0); -1 for a name only a
+# person gives (history.02.json copied by hand: read as history.2.json, its games were
+# counted in place of that file's and the room-making never found it), left alone and
+# said (firmware/histbrowse.py ODD); None for any other name. (Comments, not docstrings:
+# this module is loaded ahead with History, where a few hundred bytes told.)
+def archive_number(name):
+    if not (name.startswith("history.") and name.endswith(".json")) or name == HISTORY:
+        return None
+    mid = name[8:-5]
+    if not mid.isdigit():
+        return None
+    return -1 if mid[0] == "0" else int(mid)
+
+
+# The K of each history.K.json; odd (a list) gets the names archive_number() calls a
+# person's.
+def archives(store, odd=None):
     ks = []
     for name in names(store):
-        if name.startswith("history.") and name.endswith(".json") and name != HISTORY:
-            mid = name[8:-5]
-            if mid.isdigit():
-                ks.append(int(mid))
+        k = archive_number(name)
+        if k is not None:
+            if k > 0:
+                ks.append(k)
+            elif odd is not None:
+                odd.append(name)
     return ks
 
 

@@ -73,7 +73,7 @@ class Session:
         try:
             _rules_first(self.store, kind)
             from firmware import gameload
-            game, msg, self.unread = gameload.load(self.store, GAME_FILE)
+            game, msg, self.unread = gameload.load(self.store, GAME_FILE, self.messages)
         except Exception as e:     # short of memory for the reading code itself
             game = None
             self.unread = self.store.exists(GAME_FILE)

@@ -109,18 +109,23 @@ class Store:
         comes, so the whole text never sits in RAM."""
         p = self.path(name)
         tmp = p + ".tmp"
+        whole = False
         try:
             f = self.open_path(tmp, "wb")
             try:
                 size = _write(f, text)
             finally:
                 f.close()
+            whole = True
             self._replace(tmp, p)
         except OSError as e:
             self.error = "Could not save %s (%s)." % (name, errname(e))
             self.full = is_full(e)
-            if self.exists_path(p):
-                self.discard(tmp)  # free the space; never the only copy left
+            if not whole or self.exists_path(p):
+                # free the space: a copy cut short (the first roster on a full flash left
+                # an empty roster.json.tmp), or one beside the save it would have
+                # replaced; never the only copy left (FAT: the old one removed first)
+                self.discard(tmp)
             return False
         self.writes += 1
         self.bytes_written += size

@@ -5,6 +5,9 @@
 # The host command checks what it writes with the same check() the device reads with.
 WIFI_FILE = "wifi.json"
 TEXT_LIMIT = 256   # {"ssid": 32 bytes, "pw": 64} is under 130 bytes, escaped under 250
+# A name holding half a character (engine_mpy/lines.py half_char) is refused: CPython's json
+# wrote a character past U+FFFF as an escaped pair, which MicroPython's json reads as two
+# halves (not the network's name); text() writes UTF-8 as it is.
 
 
 def check(ssid, pw):
@@ -13,6 +16,10 @@ def check(ssid, pw):
     exactly 64 hex digits (the key itself)."""
     if not isinstance(ssid, str) or not isinstance(pw, str):
         return "the name and the password must be text"
+    from engine_mpy.lines import half_char
+    h = half_char(ssid)
+    if h >= 0:
+        return "a network's name is text: this one holds half a character (U+%04X)" % h
     n = len(ssid.encode())
     if not 1 <= n <= 32:
         return "a network's name is 1 to 32 bytes, this one is %d" % n
@@ -56,6 +63,11 @@ def load(store):
 
 
 def text(ssid, pw):
-    """The file's text for a network check() accepts (what the host command writes)."""
+    """The file's text for a network check() accepts (what the host command writes): the
+    name in UTF-8 as it is, never escaped (see _HALF_LO)."""
     import json
-    return json.dumps({"ssid": ssid, "pw": pw})
+    d = {"ssid": ssid, "pw": pw}
+    try:
+        return json.dumps(d, ensure_ascii=False)
+    except TypeError:     # MicroPython's json: no such option, it writes UTF-8 as it is
+        return json.dumps(d)

@@ -11,6 +11,10 @@ import sys
 # gets an answer at once instead of filling the PC's memory. (A layout is read by the
 # device's own reader, with the device's own limit: host_sim/cli_board.py.)
 SAVE_LIMIT = 512 * 1024
+# How text the commands write holds half a character (a lone surrogate, "\ud800": JSON
+# can hold one in a player's name, UTF-8 cannot): written as its escape, the rest of the
+# name and of the output as they are, where it stopped the command with a traceback.
+HALVES = "backslashreplace"
 
 
 class Done(Exception):
@@ -160,7 +164,7 @@ def write_out(path, data):
         sys.stdout.flush()
         return
     if isinstance(data, str):
-        data = data.encode("utf-8")
+        data = data.encode("utf-8", HALVES)
     real = os.path.realpath(path)
     try:
         st = os.stat(real)
@@ -231,6 +235,10 @@ def run(main, argv):
     """Run a host command's main(argv) -> status as a program. When the output's reader
     leaves early (`python -m host_sim board show | head -3`), stop without a traceback and
     with the status of a program ended by SIGPIPE, as cat or seq would."""
+    try:
+        sys.stdout.reconfigure(errors=HALVES)     # (print's and write_out's "-")
+    except AttributeError:      # a standard output replaced by a caller
+        pass
     try:
         status = main(argv)
         sys.stdout.flush()

@@ -24,6 +24,7 @@ from host_sim import hostio, report
 
 from engine_mpy import savefile, saveload, summary
 from engine_mpy.game import RuleError
+from firmware import histbrowse, history
 
 A = summary.A.decode()   # the alphabet (bytes on the device)
 KIND_TITLES = {"classic": "Phase 10", "masters": "Phase 10 Masters Edition",
@@ -420,12 +421,18 @@ def pull_date(folder):
     return ""
 
 
-def history_files(folder):
-    """The history's files in folder, oldest first: history.K.json by K, then history.json."""
+def history_files(folder, said):
+    """The history's files in folder, oldest first: history.K.json by K, then history.json.
+    A name the device does not write (history.02.json) is left out and said, as the
+    device's History does (firmware/history.py archive_number)."""
     ks = []
-    for name in os.listdir(folder):
-        if name.startswith("history.") and name.endswith(".json") and name[8:-5].isdigit():
-            ks.append(int(name[8:-5]))
+    for name in sorted(os.listdir(folder)):
+        k = history.archive_number(name)
+        if k is not None and k > 0:
+            ks.append(k)
+        elif k is not None:
+            said.append("%s: %s" % (os.path.join(folder, name), histbrowse.ODD % name)
+                        + " (export it by name to see what it holds)")
     names = ["history.%d.json" % k for k in sorted(ks)]
     if os.path.isfile(os.path.join(folder, "history.json")):
         names.append("history.json")
@@ -521,7 +528,7 @@ def load_history(folder, said):
     """(sheets, pull date) of the whole history in a pulled folder, its archives first;
     said as read_history, and a line for each history file the device set aside. Raises
     SheetError when the folder holds no history."""
-    files = history_files(folder)
+    files = history_files(folder, said)
     aside = set_aside(folder)
     if not files:
         more = " (%d damaged history file%s set aside: export %s by name)" % (

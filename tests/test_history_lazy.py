@@ -144,3 +144,38 @@ def test_on_a_small_heap_a_games_page_is_made_after_the_collection_before_it_ope
     g = dev.app.top()
     assert g.module == "history" and ("  Cid", None) in g.lines
     assert seen == ["collect", "page"], seen
+
+
+def damaged_between(tmp_path, newest=30):
+    """newest games in history.json, history.2.json 500 bytes of garbage, 100 games in
+    history.1.json: History counts 100 games for history.2.json till the list reaches it."""
+    return script.Device(state=flash(tmp_path, {
+        "history.json": archive(101, newest), "history.2.json": bytes(range(7, 250)) * 2 + b"x" * 14,
+        "history.1.json": archive(1, 100)}))
+
+
+def test_an_older_file_found_damaged_while_history_is_open_is_said_then(tmp_path):
+    # the message waited in the browser's list, read only as History opens: 100 games left
+    # the list and history.2.json became history.2.json.bad1 without a word (issue 42)
+    dev = damaged_between(tmp_path)
+    assert press(dev, K.menu("history")) == []
+    h = dev.app.top()
+    said = []
+    while h.sel < 29 and not said:
+        said = press(dev, "DOWN") + notes(dev)
+    said += press(dev, "DOWN")     # into the older files: a read of history.2.json at the latest
+    assert len(said) == 1 and "history.2.json" in said[0] and "history.2.json.bad1" in said[0], said
+    assert (tmp_path / "history.2.json.bad1").exists() and not (tmp_path / "history.2.json").exists()
+    h = dev.app.top()
+    assert h.module == "history" and h.count == 130 and h.games.game(30)["n"] == 100
+
+
+def test_an_older_file_found_damaged_by_the_read_ahead_is_said_then(tmp_path):
+    # on a heap with room the next page is read while the first is shown: with 7 games in
+    # history.json the first page is theirs and the next reaches history.2.json
+    dev = damaged_between(tmp_path, 7)
+    said = press(dev, K.menu("history"))      # (the keys, and the polls between them)
+    h = dev.app.top()
+    assert h.module == "history" and h.rows() <= 7 < 2 * h.rows() and h.top == 0
+    assert len(said) == 1 and "history.2.json.bad1" in said[0], said
+    assert h.count == 107

@@ -15,6 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import deploy  # noqa: E402
 import firmware_image  # noqa: E402
+import unprivileged  # noqa: E402  (tests/)
 
 PY = sys.executable
 
@@ -195,19 +196,19 @@ def test_files_that_cannot_be_read_get_one_line_and_exit_2(tmp_path):
         ("board check", str(big_layout), "over 4096 bytes"),
         ("board check", str(binary), "not plain text (UTF-8)"),    # the device's words
     ]
-    if os.path.exists("/dev/zero"):   # endless: refused at once, nothing read
-        cases += [("show", "/dev/zero", "not a plain file"), ("board check", "/dev/zero", "not a plain file")]
-    if hasattr(os, "mkfifo"):         # a named pipe nobody writes: refused without waiting
-        os.mkfifo(str(tmp_path / "pipe"))
-        cases += [("show", str(tmp_path / "pipe"), "not a plain file"),
-                  ("board check", str(tmp_path / "pipe"), "not a plain file")]
-    if hasattr(os, "geteuid") and os.geteuid() != 0:   # root reads anything
-        locked = tmp_path / "locked.txt"
-        locked.write_text("1S 10R\n")
-        locked.chmod(0)
-        cases += [("show", str(locked), "Permission denied"), ("board check", str(locked), "Permission denied")]
+    # endless: refused at once, nothing read; a named pipe nobody writes: refused without
+    # waiting
+    os.mkfifo(str(tmp_path / "pipe"))
+    cases += [("show", "/dev/zero", "not a plain file"), ("board check", "/dev/zero", "not a plain file"),
+              ("show", str(tmp_path / "pipe"), "not a plain file"),
+              ("board check", str(tmp_path / "pipe"), "not a plain file")]
+    locked = tmp_path / "locked.txt"
+    locked.write_text("1S 10R\n")
+    locked.chmod(0)
+    cases += [("show", str(locked), "Permission denied"), ("board check", str(locked), "Permission denied")]
     for cmd, path, words in cases:
-        r = run(["-m", "host_sim"] + cmd.split() + [path], timeout=30)
+        r = subprocess.run(unprivileged.prefix() + [PY, "-m", "host_sim"] + cmd.split() + [path], cwd=ROOT,
+                           capture_output=True, text=True, timeout=30)
         assert r.returncode == 2, (cmd, path, r.stderr)
         assert r.stderr.count("\n") == 1 and words in r.stderr and path in r.stderr, (cmd, path, r.stderr)
         assert r.stdout == ""

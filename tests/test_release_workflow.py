@@ -86,3 +86,19 @@ def test_the_pico_image_is_started_to_its_first_frame_before_release():
     with open(os.path.join(ROOT, "Makefile")) as f:
         mk = f.read()
     assert "first-frame: $(STAMP) $(BOARD_JS)" in mk and "--first-frame $(FIRST_FRAME)" in mk
+
+
+def test_a_release_publishes_the_device_in_the_browser():
+    # issue 40: make web's site goes to GitHub Pages with each version tag
+    wf = load()
+    web = wf["jobs"]["web"]
+    runs = steps_text(web)
+    assert "make web" in runs
+    up = [s for s in web["steps"] if s.get("uses", "").startswith("actions/upload-pages-artifact@")]
+    assert len(up) == 1 and up[0]["with"]["path"] == "build/web"
+    pages = wf["jobs"]["pages"]
+    assert pages["needs"] == "web" and pages["if"] == "startsWith(github.ref, 'refs/tags/')"
+    assert pages["permissions"] == {"pages": "write", "id-token": "write"}
+    assert [s["uses"].split("@")[0] for s in pages["steps"]] == ["actions/deploy-pages"]
+    with open(os.path.join(ROOT, "Makefile")) as f:
+        assert "\nweb: $(STAMP) $(HEAP32)\n\t$(PY) tools/web_build.py build/web" in f.read()

@@ -26,9 +26,11 @@ def _run(stdout, code=0):
 
 def test_the_page_comes_from_the_clones_origin():
     out, err = io.StringIO(), io.StringIO()
-    assert releases.main(_run("git@github.com:bob/p10-device.git\n"), out, err) == 0
-    assert out.getvalue().splitlines() == ["release images:  https://github.com/bob/p10-device/releases",
-                                           "mpremote mip install github:bob/p10-device"]
+    assert releases.main(_run("git@github.com:Bob/p10-device.git\n"), out, err) == 0
+    # GitHub Pages serves an owner's sites under the owner's name in lower case
+    assert out.getvalue().splitlines() == ["release images:  https://github.com/Bob/p10-device/releases",
+                                           "mpremote mip install github:Bob/p10-device",
+                                           "in the browser:  https://bob.github.io/p10-device/"]
 
 
 def test_no_origin_or_another_host_is_one_line_and_status_2():

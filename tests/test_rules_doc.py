@@ -101,6 +101,7 @@ COVER = (
     ("Every player needs a name.", ("every player needs a name",)),
     (" is longer than 12 characters.", ("at most 12 characters",)),
     ("Two players are called ", ("two players cannot share a name",)),
+    ("A player's name holds half of a character (U+", ("no half of one",)),
     ("There is nothing to undo.", ("there is nothing to undo",)),
     ("There is no hand ", ("only a hand already entered can be corrected",)),
     ("That change makes hand ", ("would make a later hand impossible",)),

@@ -141,8 +141,22 @@ def test_every_game_kind_shows_as_text_and_json(tmp_path):
     bob = d["players"][1]
     # Bob's ten 1s/5s... made phase 1 (two sets of three)? the engine scores it; shown as is
     assert d["turns"] == 2 and d["order"] == [1, 0] and len(bob["scores"]) == 10
-    assert d["next"] in ("Ann", "Bob") and isinstance(bob["total"], int)
+    # turns go round in the order drawn (Bob, Ann): after two, Bob's again
+    assert d["next"] == "Bob" and isinstance(bob["total"], int)
     t = run(str(tmp_path / "dice.json")).stdout
-    assert "GRAND TOTAL" in t and "Next turn:" in t
+    assert "GRAND TOTAL" in t and "Next turn: Bob" in t
     d = json.loads(run(str(tmp_path / "twist.json"), "--json").stdout)
     assert [p["space"] for p in d["players"]] == [4, 2] and d["dealer"] == "Bob"
+
+
+def test_a_dice_games_next_player_goes_round_in_the_order_drawn():
+    # worked out from the rules, not the engine: the turns go round in "order" until the
+    # game is over (nobody has made phase 10 here), so after t turns it is order[t % 3]'s
+    from engine_mpy import standings
+    from engine_mpy.dice import DiceGame
+    names = ["Ann", "Bob", "Cid"]
+    order = [2, 0, 1]
+    g = DiceGame({"players": names, "order": order})
+    for t in range(7):
+        assert standings.summary(g)["next"] == names[order[t % 3]], t
+        g.add({"player": order[t % 3], "faces": "0000000000"})

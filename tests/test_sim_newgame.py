@@ -188,6 +188,20 @@ def test_picker_refuses_a_taken_name_and_keeps_the_text(tmp_path):
 
 
 def test_history_lists_games_newest_first(tmp_path):
+    # three games of three kinds, oldest first in the file as the device writes them
+    lines = ['{"format":"phase10-history","v":2}',
+             '{"n":1,"game":"classic","players":["Ann","Bob"],"winners":["Ann"],"hands":3,"done":true}',
+             '{"n":2,"game":"dice","players":["Ann","Bob"],"winners":["Bob"],"hands":20,"done":true}',
+             '{"n":3,"game":"twist","players":["Ann","Bob"],"winners":[],"hands":1,"done":false}']
+    (tmp_path / "history.json").write_text("\n".join(lines) + "\n")
+    dev = device(tmp_path, K.menu("history"))
+    h = dev.app.top()
+    assert h.module == "history" and h.count == 3
+    assert [(h.label(i), h.value(i)) for i in range(3)] == [("unfinished", "Twist"), ("Bob", "Dice"),
+                                                           ("Ann", "Phase 10")]
+
+
+def test_an_abandoned_game_is_listed_unfinished(tmp_path):
     dev = device(tmp_path, three_new_players() + " DOWN OK LONG_OK")
     dev.play(script.parse(K.menu("new game", game=True)
                           + " DOWN OK DOWN OK OK DOWN OK DOWN DOWN DOWN OK DOWN OK LONG_OK"))

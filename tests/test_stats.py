@@ -88,6 +88,24 @@ def test_stats_of_a_hand_made_history(tmp_path, capsys):
     assert rows == WANT
 
 
+def test_a_history_file_named_by_hand_is_said_and_not_counted(tmp_path, capsys):
+    # history.01.json beside history.1.json (copied by hand) was read as history.1.json:
+    # its games counted twice, the other file's never (issue 42)
+    d = pulled(tmp_path)
+    (d / "history.01.json").write_text(HEAD + json.dumps(dict(OLD[0], n=99, players=["Zed", "Bob"])) + "\n")
+    assert cli_stats.main([str(d), "--csv", "-"]) == 0
+    out, err = capsys.readouterr()
+    assert list(csv.DictReader(io.StringIO(out))) == WANT
+    assert err.count("\n") == 2 and "history.01.json: history.01.json is not a name the device" in err, err
+    assert "export it by name" in err
+    # export says the same and lists each game once
+    from host_sim import cli_export
+    assert cli_export.main([str(d), "--csv", "-"]) == 0
+    out, err = capsys.readouterr()
+    assert "history.01.json is not a name" in err and "Zed" not in out
+    assert sorted({r["game"] for r in csv.DictReader(io.StringIO(out))}) == ["1", "2", "3", "4", "5", "6", "7"]
+
+
 def test_stats_as_text_and_as_a_page(tmp_path, capsys):
     d = pulled(tmp_path)
     (d / "pull.json").write_text(json.dumps({"time": "2025-01-31T14:25:30"}))

@@ -57,28 +57,23 @@ def test_unknown_paths_are_404_and_read_no_file(dev):
         a = request(dev, b"GET " + path.encode() + b" HTTP/1.0\r\n\r\n")
         assert status(a) == 404, (path, a[:80])
         assert "wifi_pw" not in a and dev.pw not in a and '"records"' not in a
+    # a body is refused as a head too big is (firmware/table.py _Head.read): 400, as a
+    # request line that is not one
     a = request(dev, b"POST /state HTTP/1.0\r\nContent-Length: 5\r\n\r\nhello")
-    assert status(a) in (400, 405)
-    assert request(dev, b"nonsense\r\n\r\n") == "" or status(request(dev, b"nonsense\r\n\r\n")) == 400
+    assert status(a) == 400, a[:80]
+    a = request(dev, b"nonsense\r\n\r\n")
+    assert status(a) == 400, a[:80]
     still_serving(dev)
 
 
 def test_a_header_line_that_never_ends_is_dropped(dev):
-    s = socket.create_connection(("127.0.0.1", dev.port), timeout=8)
-    t0 = time.monotonic()
-    sent = 0
-    try:
-        s.sendall(b"GET /state HTTP/1.0\r\nX-Long: ")
-        while sent < 1 << 20:          # a megabyte, well past what the head may take
-            s.sendall(b"a" * 4096)
-            sent += 4096
-        got = s.recv(4096)
-        assert status(got.decode("latin-1")) in (None, 400)
-    except (ConnectionResetError, BrokenPipeError):
-        pass                           # dropped: what it deserves
-    finally:
-        s.close()
-    assert time.monotonic() - t0 < 8
+    # 16 KB of one header line, eight times the head the server reads (firmware/table.py
+    # _HEAD_MAX; microdot's own line limit, max_readline, is the same 2 KB): answered 400
+    # and closed. Sent whole before reading (it fits the loopback's buffers), so the answer
+    # is read before the reset the unread rest brings (a client still sending met the
+    # reset instead, by luck). The connection's time limit would end it with no answer.
+    a = request(dev, b"GET /state HTTP/1.0\r\nX-Long: " + b"a" * 16384)
+    assert status(a) == 400, a[:80]
     still_serving(dev)
 
 
@@ -114,11 +109,20 @@ def test_fifty_connections_at_once_and_a_key_pressed_meanwhile(dev):
         except (ConnectionResetError, socket.timeout):
             pass
         s.close()
-        if status(out.decode("latin-1")) == 200:
+        # the whole state; or nothing at all: past the connections it serves at once
+        # (firmware/table.py _LIVE) one is closed before a byte is sent; or microdot's whole
+        # 400, when parsing the head ran short of the capped heap beside the six served
+        # (seen once in 50 on a loaded machine). Never a part of an answer, a 500 or a reset.
+        a = out.decode("latin-1")
+        if status(a) == 200:
+            assert a.rstrip().endswith("}") and '"game": "classic"' in a, a[-80:]
             ok += 1
+        elif out:
+            assert status(a) == 400 and a.endswith("\r\n\r\nBad request"), a[:120]
+            dropped += 1
         else:
             dropped += 1
-    assert ok >= 1 and ok + dropped == 50
+    assert ok >= 1, (ok, dropped)
     still_serving(dev)
 
 
@@ -130,14 +134,16 @@ def test_clients_that_send_nothing_or_never_read_are_let_go(dev):
         s.sendall(b"GET / HTTP/1.0\r\n\r\n")     # and never reads the page
         deaf.append(s)
     dev.key("UP")
-    # every connection has its time (firmware/table.py _TIMEOUT_S, 5 s): then it serves again
+    # every connection has its time (firmware/table.py _TIMEOUT_S, 5 s): then it serves
+    # again. The limit is that 5 s and as much again for a shared 2-core machine (the other
+    # runs' load; the device's own wait is the 5 s: served again after 4-5 s when alone)
     t0 = time.monotonic()
     while True:
         try:
             still_serving(dev)
             break
         except AssertionError:
-            assert time.monotonic() - t0 < 8
+            assert time.monotonic() - t0 < 10
             time.sleep(0.25)
     for s in silent + deaf:
         s.close()

@@ -56,6 +56,16 @@ def test_a_network_is_written_whole_and_the_device_reads_it(boards, tmp_path):
     assert net == {"ssid": "Café ☕ 5G", "pw": "correct horse"} and msg is None and not unread
 
 
+def test_a_name_past_the_first_plane_goes_to_the_board_in_utf8(boards, tmp_path):
+    # escaped as \ud83d\ude00, the board's json read eight emoji as 16 halves (issue 42)
+    name = "\U0001F600" * 8
+    b = boards()
+    r = run("--port", b.port, "--timeout", OK_TIMEOUT, "--ssid", name, "--password", "correct horse")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(b.files["wifi.json"]) == {"ssid": name, "pw": "correct horse"}
+    assert name.encode() in b.files["wifi.json"] and b"\\u" not in b.files["wifi.json"]
+
+
 def test_a_key_of_64_hex_digits_and_a_password_from_stdin(boards, tmp_path):
     b = boards()
     key = "0123456789abcdef" * 4
@@ -86,6 +96,8 @@ def test_forget_removes_the_network(boards, tmp_path):
     (["--ssid", "Home", "--password", "z" * 65], "8 to 63 characters"),
     (["--ssid", "Home", "--password", "naïve password"], "printable ASCII"),
     (["--ssid", "Home"], "needs --password"),
+    # bytes that are not UTF-8 reach Python as lone halves of a character (issue 42)
+    (["--ssid", b"\xff\xfe", "--password", "12345678"], "half a character (U+DCFF)"),
     (["--forget", "--password", "long enough"], "takes no --password"),
 ])
 def test_bad_input_is_refused_before_the_board_is_asked(boards, args, words):

@@ -189,8 +189,12 @@ def table(rows):
 
 def check_shape(results):
     """results.json is flat: names to plain numbers (no nesting, no NaN), but for "board",
-    make bench-board's figures: an install's name to its own flat names and numbers."""
+    make bench-board's figures: an install's name to its own flat names and numbers, and
+    "web", make bench-web's flat names and numbers."""
     for k, v in results.items():
+        if k == "web" and isinstance(v, dict):
+            check_shape(v)
+            continue
         if k == "board" and isinstance(v, dict):
             for inst in v.values():
                 if not isinstance(inst, dict):

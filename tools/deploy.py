@@ -29,6 +29,8 @@ PACKAGES = ("firmware", "engine_mpy")
 MAIN_SRC = "firmware/start/main.py"
 # In firmware/ but not for the board's /firmware: the freeze manifest and the /main.py source.
 NOT_DEPLOYED = ("firmware/manifest.py", MAIN_SRC)
+# Files the device reads that are not code (copied as they are)
+DATA_FILES = ("engine_mpy/dice_advise.bin",)
 # The maintained driver and the one module of bus_device it needs (adafruit_ssd1306 imports
 # spi_device too, at module level, so it ships as well). (pip name, repo, files)
 DRIVER = (
@@ -90,6 +92,10 @@ def plan(site=None):
     for _, _, files in DRIVER:
         for f in files:
             items.append((os.path.join(site, f), "/lib/" + f[:-3] + ".mpy", True))
+    # data files the engine reads beside its modules: the dice advisor's table (engine_mpy/
+    # dice_advise.py), copied as it is
+    for rel in DATA_FILES:
+        items.append((os.path.join(ROOT, rel), "/" + rel, False))
     items.append((os.path.join(ROOT, MAIN_SRC), "/main.py", False))  # main.py must be source
     return items
 
@@ -193,6 +199,7 @@ def package_json(site=None):
     for rel, dest in device_sources():
         if tracked is None or rel in tracked:
             urls.append([rel, rel])
+    urls += [[rel, rel] for rel in DATA_FILES]
     for pip_name, repo, files in DRIVER:
         # microdot tags its releases vN and keeps its package under src/
         tag, where = ("v" + pins[pip_name], "src/") if pip_name == "microdot" else (pins[pip_name], "")

@@ -5,7 +5,8 @@
 Each module starts on a fresh heap capped at HEAP, as the device starts fresh: MicroPython
 never frees interned names, so modules run one after another in one process would each
 pay for the names of all the modules before them. Prints each module's result and a
-closing line "micropython: N passed, N failed"; exits 1 if anything failed.
+closing line "micropython: N passed, N failed"; exits 1 if anything failed, or if a module
+ran no test.
 """
 import os
 import subprocess
@@ -47,8 +48,10 @@ def main(argv):
         if last:
             words = last[-1].split()
             p, f = int(words[1]), int(words[3])
-        if r.returncode != 0 and f == 0:
-            f = 1   # crashed before its closing line (e.g. MemoryError at import)
+        if (r.returncode != 0 or not p) and f == 0:
+            # crashed before its closing line (e.g. MemoryError at import), or ran no test
+            # (a module name mistyped, tests not named test_...): nothing proved, a failure
+            f = 1
         passed += p
         failed += f
         print("  %-28s %3d passed, %d failed" % (m, p, f))

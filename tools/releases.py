@@ -1,9 +1,10 @@
 """Where this clone's release images are: the Releases page of the GitHub repository it was
-cloned from (its `origin` remote), and the matching `mpremote mip install` line.
+cloned from (its `origin` remote), the matching `mpremote mip install` line, and the device
+in the browser (the release workflow publishes `make web`'s site on GitHub Pages).
 
   python tools/releases.py        (make releases)
 
-Prints the two lines, or one line saying why it cannot (no origin, not on GitHub) and
+Prints the three lines, or one line saying why it cannot (no origin, not on GitHub) and
 exits 2.
 """
 import os
@@ -41,6 +42,8 @@ def main(run=subprocess.run, out=sys.stdout, err=sys.stderr):
         return 2
     out.write("release images:  https://github.com/%s/releases\n" % repo)
     out.write("mpremote mip install github:%s\n" % repo)
+    owner, name = repo.split("/")
+    out.write("in the browser:  https://%s.github.io/%s/\n" % (owner.lower(), name))
     return 0
 
 

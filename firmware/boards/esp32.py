@@ -1,5 +1,7 @@
 # ESP32 DevKitC (ESP32-WROOM-32, 38-pin board). First class: 56 KB of heap at start,
 # growing to about 110 KB; littlefs on flash.
+# Its image (make firmware BOARD=esp32): the drawing's machine code (Xtensa) frozen in the
+# flash, on a word as MicroPython's tools put Xtensa code; make firmware checks the linked image.
 #
 # Wiring (every button between its GPIO and GND; the internal pull-ups do the rest):
 #

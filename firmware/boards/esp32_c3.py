@@ -1,6 +1,9 @@
 # ESP32-C3 (DevKitM-1, and the small "SuperMini" boards with the same GPIO numbers).
 # A pin map (64 KB heap at start; littlefs on flash). The C3 has one I2C controller and
 # routes it to any pin.
+# Its image (make firmware BOARD=esp32_c3): the drawing's machine code (RV32IMC) rides as a
+# .mpy's bytes and is loaded into RAM at start, never frozen on a halfword (the C3 reads code
+# through its instruction bus in words: firmware/codeload.py); make firmware checks the image.
 #
 #   what              GPIO
 #   OLED VCC          3V3

@@ -1,4 +1,5 @@
 # ESP32-S3-DevKitC-1. A pin map (64 KB heap at start, grows; littlefs on flash).
+# Its image (make firmware BOARD=esp32_s3): as the ESP32's, the machine code (Xtensa) frozen.
 #
 #   what              DevKitC-1 header      GPIO
 #   OLED VCC          J1-1   3V3            -

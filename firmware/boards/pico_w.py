@@ -1,6 +1,8 @@
 # Raspberry Pi Pico W (RP2040 + CYW43 wireless). A pin map: the same header as the Pico,
 # and none of the pins below is taken by the wireless chip (it uses GP23, GP24, GP25, GP29
 # internally), so a Pico W drops into a Pico build unchanged.
+# Its image (make firmware BOARD=pico_w): as the Pico's, the drawing's machine code (ARMv6-M)
+# loaded into RAM at start from the .mpy bytes it carries (firmware/codeload.py).
 #
 #   what              Pico W pin (physical)  GPIO
 #   OLED VCC          36  3V3(OUT)           -

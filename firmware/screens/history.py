@@ -50,6 +50,7 @@ class History(ListScreen):
                 said.append(NEARLY)
         for m in said:
             app.say(m)
+        del said[:]      # (the browser's: what it meets later is said as it is met, row())
 
     def closed(self):
         import sys
@@ -90,6 +91,12 @@ class History(ListScreen):
                     del self.shown[k]
             g = self.games
             e = g.game(i)
+            if g.said:
+                # an older file read for the first time was damaged and set aside: said on
+                # the next tick, not kept till History opens again
+                for m in g.said:
+                    self.app.say(m)
+                del g.said[:]
             if g.count != self.count:
                 # an older file read for the first time held other than 100 games: the
                 # list as it is, drawn again

@@ -1,7 +1,8 @@
 # Fuzzed files for the fault tests: real saves (every game kind), layouts, settings, roster,
 # history and the network set from the PC, mutated the ways a flash, a card reader or a hand editor spoils them:
 # truncation, byte flips, inserted junk, a slice gone, odd or huge numbers, wrong types,
-# deep nesting, invalid UTF-8, empty files, records swapped or repeated. A small seeded
+# deep nesting, invalid UTF-8, empty files, records swapped or repeated, odd text in a
+# string (halves of a character, characters past U+FFFF: _ODD_TEXT). A small seeded
 # generator (the same on CPython and MicroPython), so case N of seed S is always the same
 # file and a failure replays.
 import json
@@ -170,11 +171,27 @@ def _number(rng, data):
     return data[:i] + rng.pick(_NUMBERS) + data[j:]
 
 
+# Text a person's name may hold that the device's json and a PC's UTF-8 disagree on (issue 42):
+# halves of a character escaped (a lone one, a pair split), a pair whole, characters past
+# U+FFFF in UTF-8 (eight emoji: 32 bytes), a half written raw (not UTF-8).
+_ODD_TEXT = (b"\\ud800", b"\\udc80x", b"\\ud83d\\ude00", b"\\ud83d", b"\xf0\x9f\x98\x80" * 8,
+             b"Caf\xc3\xa9 \xf0\x9f\x98\x80", b"\xed\xa0\x80")
+
+
+def _odd_text(rng, data):
+    """data with odd text just inside one of its strings (after an opening quote)."""
+    spots = [i + 1 for i in range(len(data)) if data[i] == 34]     # '"'
+    if not spots:
+        return data + rng.pick(_ODD_TEXT)
+    i = rng.pick(spots)
+    return data[:i] + rng.pick(_ODD_TEXT) + data[i:]
+
+
 def mutate(rng, data, tokens=False):
     """One fuzzed file from data (bytes)."""
     n = len(data)
     for _ in range(1 + (rng.below(4) == 0) + (rng.below(8) == 0)):
-        k = rng.below(11 if tokens else 10)
+        k = rng.below(12 if tokens else 11)
         n = len(data)
         at = rng.below(n + 1)
         if k == 0:
@@ -203,6 +220,8 @@ def mutate(rng, data, tokens=False):
             return rng.pick(_EMPTY)
         elif k == 9:
             data = data[:at] + data[at:] * (2 + rng.below(3))   # a tail written twice
+        elif k == 10:
+            data = _odd_text(rng, data)
         else:
             data = data[:at] + b" " + rng.pick(_TOKENS) + b" " + data[at:]
         data = data[:MAX_LEN]

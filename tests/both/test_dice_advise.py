@@ -94,3 +94,22 @@ def test_advisor_takes_at_most_8k_of_heap():
             gc.enable()
         assert used <= BUDGET, (phase, rolls, used)
     check(out)
+
+
+def test_a_board_without_the_table_says_so_on_the_hint_line_and_goes_on():
+    # An image has no room for the 130 KB table (make deploy copies it beside the code):
+    # the Hint then says so on its line; it does not stop the turn (it used to raise
+    # OSError out of the key, which ends the app's loop on a board)
+    from engine_mpy import dice_advise
+    faces = faces_for([(1, 0)] * N_DICE)
+    real = dice_advise.TABLE
+    try:
+        dice_advise.TABLE = "no_such_table.bin"
+        assert dice_advise.hint(1, 2, faces, -1) == (0, "No hint: no table")
+        dice_advise.TABLE = real
+        m, line = dice_advise.hint(1, 2, faces, -1)
+        assert line != "No hint: no table" and line.startswith(("Hold", "Stop"))
+    finally:
+        dice_advise.TABLE = real
+        del sys.modules["engine_mpy.dice_advise"]
+        delattr(sys.modules["engine_mpy"], "dice_advise")

@@ -45,6 +45,11 @@ def fuzz_layouts(seed, count, path):
     return good, bad
 
 
+# Names a person may give a history file that the device never does (every fifth history
+# case has one beside the fuzzed file)
+ODD_NAMES = ("history.01.json", "history.0.json", "history.007.json")
+
+
 def fuzz_small_files(seed, count, which):
     """settings.json (which 0), roster.json (1), history.json (2) or wifi.json (3) fuzzed
     through the loaders the device uses: good values of the right types, or the file kept
@@ -80,11 +85,22 @@ def fuzz_small_files(seed, count, which):
                 got = None if msg else value
             else:
                 said = []
+                odd = None
+                if case % 5 == 4:
+                    # a history file under a name the device never gives one, beside it:
+                    # said, never read or counted, left as it is (issue 42)
+                    odd = ODD_NAMES[case % len(ODD_NAMES)]
+                    fs.files["/" + odd] = src
                 try:
                     b = histbrowse.Browser(st, said)
                 except OSError as e:       # could not be read (short of memory): said
                     b = None
                     said.append(e.args[0])
+                if odd is not None:
+                    assert said and said[0] == histbrowse.ODD % odd, said
+                    assert b is None or odd not in b.files
+                    del said[0]
+                    assert fs.files.pop("/" + odd) == src
                 for i in range(b.count if b else 0):   # every game as the History screen shows it
                     try:
                         e = b.game(i)

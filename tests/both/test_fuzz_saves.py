@@ -31,8 +31,9 @@ def fuzz_saves(seed, count):
     """count fuzzed game.json files through Session.load; every 4th with a complete save
     beside it as game.json.tmp. Returns counts {"good", "bad"}."""
     seen = {"good": 0, "bad": 0, "memory": 0}
-    for i in range(len(SAVES)):   # one game kind at a time
-        fuzz_kind(seed + i, count // len(SAVES), SAVES[i], seen)
+    k = len(SAVES)
+    for i in range(k):   # one game kind at a time, count in all (it ran count // k a kind)
+        fuzz_kind(seed + i, count // k + (i < count % k), SAVES[i], seen)
         drop_engines()
     return seen
 

@@ -133,6 +133,30 @@ def test_past_the_files_kept_the_oldest_games_go_and_are_said():
         small_files().SEGMENT = real
 
 
+def test_past_the_files_kept_one_file_too_many_left_by_a_cut_goes_at_the_next_move():
+    # a power cut between moving history.json aside and deleting the oldest file leaves
+    # ARCHIVES + 1 files (nothing lost; issue 42): the finishes in between keep them, and
+    # the next move aside deletes the two oldest, each said
+    real = histadd.SEGMENT
+    try:
+        for kw in FLASHES:
+            h = small_files()
+            fs = flash(kw, h.ARCHIVES + 1, 2)
+            fs.room = None
+            msg = endgame.finish(App(store_on(fs)))
+            assert msg is None and numbers(fs, HISTORY)[-1] == 3 * (h.ARCHIVES + 1) + 3, msg
+            h = small_files()
+            fs.files["/" + GAME] = flash(kw, 0, 0).files["/" + GAME]
+            msg = endgame.finish(App(store_on(fs)))
+            want = 3 * (h.ARCHIVES + 1)
+            assert msg == ("The history keeps %d games: the oldest (games 1-3) were deleted. "
+                           "The history keeps %d games: the oldest (games 4-6) were deleted." % (want, want)), msg
+            ks = sorted(int(k[9:-5]) for k in fs.files if k.startswith("/history.") and k[9:-5].isdigit())
+            assert ks == list(range(3, h.ARCHIVES + 3)), ks
+    finally:
+        small_files().SEGMENT = real
+
+
 def test_a_finish_cut_short_on_a_full_flash_is_completed_at_start_by_making_room():
     entry = {"n": 9, "game": "classic", "players": TWO, "winners": ["Ann"], "hands": 3, "done": True}
     journal = json.dumps({"n": 9, "roster": [["Ann", 3, 2, 75, 9], ["Bob", 2, 0, 40, 5]],

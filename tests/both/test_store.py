@@ -166,6 +166,16 @@ def test_flash_full_keeps_the_old_save_and_says_so():
     assert storeread.read(s, GAME) == (OLD, None, False)
 
 
+def test_a_first_save_the_flash_refuses_leaves_no_copy_behind():
+    # the first roster on a full flash left an empty roster.json.tmp (issue 42): a refused
+    # save leaves the flash as it was, file or no file
+    for files in ({}, {"/game.json": OLD.encode()}):
+        fs = FakeFlash(files, room=len(OLD) + 4)
+        s = store_on(fs)
+        assert s.write_atomic(SETTINGS, NEW * 4) is False and s.full and "flash full" in s.error
+        assert fs.files == files, sorted(fs.files)
+
+
 def test_damaged_copies_are_numbered_and_bounded_and_the_oldest_dropped_is_said():
     fs = FakeFlash()
     msgs = []

@@ -37,6 +37,25 @@ def test_the_host_commands_text_is_read_back_as_written():
     assert wifi_file.load(store_with(None)[1]) == (None, None, False)
 
 
+def test_a_name_past_the_first_plane_is_read_back_as_written():
+    # eight emoji are 32 bytes: written escaped (\ud83d\ude00), MicroPython's json read
+    # them back as 16 halves of 3 bytes each and set the file aside (issue 42)
+    for name in ("\U0001F600" * 8, "Caf\u00e9 \U0001F600"):
+        data = wifi_file.text(name, PW).encode()
+        assert b"\\u" not in data and name.encode() in data
+        fs, st = store_with(data)
+        assert wifi_file.load(st) == ({"ssid": name, "pw": PW}, None, False)
+
+
+def test_halves_of_a_character_are_refused_and_said():
+    # a lone half, as a file written by hand may hold (and MicroPython reads an escaped
+    # pair, as an earlier PC companion wrote it, as two of them)
+    fs, st = store_with(b'{"ssid": "Caf\\u00e9 \\ud83d!", "pw": "correct horse"}')
+    net, msg, unread = wifi_file.load(st)
+    assert net is None and not unread and "half a character" in msg and "wifi.json.bad1" in msg, msg
+    assert "half a character (U+D800)" in wifi_file.check(chr(0xD800), PW)
+
+
 def test_the_checks_count_bytes_and_characters():
     assert wifi_file.check("\u00e9" * 16, PW) is None          # 32 bytes
     assert "34" in wifi_file.check("\u00e9" * 17, PW)

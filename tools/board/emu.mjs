@@ -13,10 +13,11 @@ import { spawn } from 'child_process';
 import { Simulator, USBCDC, GPIOPin } from 'rp2040js';
 import { bootromB1 } from './bootrom_b1.mjs';
 import { latchEdgesOnChangeOnly } from './gpio_edges.mjs';
+import { SSD1306 } from '../../web/ssd1306.mjs';
 
 const NS_PER_CYCLE = 8;            // 125 MHz
 const FLASH_BASE = 0x10000000;
-const SSD1306 = 0x3c;
+const SSD1306_ADDR = 0x3c;
 const FRAME_GAP_NS = 2e6;          // display writes closer than this belong to one frame
 const SETTLE_QUIET_NS = 300e6;     // settled: no frame for 300 ms ...
 const SETTLE_WINDOW_MS = 50;       // ... and asleep at least 80% of the last 50 ms
@@ -57,8 +58,8 @@ let gcReturn = -1;
 let serialOut = [];
 let cdcConnected = false;
 // display
-let gram = new Uint8Array(1024);
-let disp = null;
+let disp = new SSD1306();
+let gram = disp.gram;
 let frames = [];           // {start, end, bytes}
 let curFrame = null;
 let lastFrameEnd = -1e18;
@@ -292,56 +293,9 @@ async function runUntil(targetNs, stop) {
   return stop ? stop() : false;
 }
 
-// ---- the display on I2C0 ----
-function dispReset() {
-  disp = { mode: 0, c0: 0, c1: 127, p0: 0, p1: 7, col: 0, page: 0, pending: [], need: 0, on: false, invert: false };
-}
-const ARGS = { 0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8d: 1, 0xa8: 1, 0xd3: 1, 0xd5: 1, 0xd9: 1, 0xda: 1, 0xdb: 1, 0xa3: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2a: 5 };
-function command(b) {
-  const d = disp;
-  if (d.need) {
-    d.pending.push(b);
-    if (--d.need) return;
-    const [c, a, z] = d.pending;
-    if (c === 0x20) d.mode = a & 3;
-    else if (c === 0x21) { d.c0 = a & 127; d.c1 = z & 127; d.col = d.c0; }
-    else if (c === 0x22) { d.p0 = a & 7; d.p1 = z & 7; d.page = d.p0; }
-    d.pending = [];
-    return;
-  }
-  if (ARGS[b]) { d.pending = [b]; d.need = ARGS[b]; return; }
-  if (b >= 0xb0 && b <= 0xb7) d.page = b & 7;
-  else if (b < 0x10) d.col = (d.col & 0xf0) | b;
-  else if (b < 0x20) d.col = (d.col & 0x0f) | ((b & 0xf) << 4);
-  else if (b === 0xae) d.on = false;
-  else if (b === 0xaf) d.on = true;
-  else if (b === 0xa6) d.invert = false;
-  else if (b === 0xa7) d.invert = true;
-}
-function data(b) {
-  const d = disp;
-  if (d.col < 128) gram[d.page * 128 + d.col] = b;
-  if (d.mode === 2) { d.col++; return; }
-  if (d.col >= d.c1) {
-    d.col = d.c0;
-    d.page = d.page >= d.p1 ? d.p0 : d.page + 1;
-  } else d.col++;
-}
+// ---- the display on I2C0 (its decoder: web/ssd1306.mjs, shared with the page) ----
 function transaction(bytes, start, end) {
-  let i = 0;
-  let isData = false;
-  while (i < bytes.length) {
-    const c = bytes[i++];
-    const co = c & 0x80;
-    const dc = c & 0x40;
-    if (co) {
-      if (i < bytes.length) (dc ? data : command)(bytes[i++]);
-      if (dc) isData = true;
-      continue;
-    }
-    for (; i < bytes.length; i++) (dc ? data : command)(bytes[i]);
-    if (dc) isData = true;
-  }
+  const isData = disp.write(bytes);
   busBytes += bytes.length + 1;
   // a frame: the writes to the display with less than FRAME_GAP_NS between them; lit: the
   // display shows something after it (start-up's first frame only clears the panel)
@@ -368,13 +322,13 @@ function wireI2C() {
   i2c.onConnect = (address) => {
     addr = address;
     byteNs = 9 * bitNs();
-    later(byteNs, () => i2c.completeConnect(address === SSD1306));
+    later(byteNs, () => i2c.completeConnect(address === SSD1306_ADDR));
   };
   i2c.onWriteByte = (v) => { if (bytes) bytes.push(v); later(byteNs, () => i2c.completeWrite(true)); };
   i2c.onReadByte = () => later(byteNs, () => i2c.completeRead(0));
   i2c.onStop = () => {
     later(bitNs(), () => {
-      if (addr === SSD1306 && bytes && bytes.length) transaction(bytes, txStart, clock.nanos);
+      if (addr === SSD1306_ADDR && bytes && bytes.length) transaction(bytes, txStart, clock.nanos);
       bytes = null;
       i2c.completeStop();
     });
@@ -426,7 +380,7 @@ function fresh(a) {
   heapArea = null; gcReturn = -1;
   stallUntil = 0; erases = 0; lastEraseT = 0;
   flashLog = []; heapLog = []; frames = []; curFrame = null; lastFrameEnd = -1e18; busBytes = 0;
-  gram = new Uint8Array(1024); dispReset();
+  disp = new SSD1306(); gram = disp.gram;
   asleepNs = 0; cp = new Float64Array(CP); nextMs = 1;
   serialOut = []; cdcConnected = false; lastInput = 0;
   wireI2C();
