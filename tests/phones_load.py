@@ -79,6 +79,8 @@ def device_key_delays(dev, seconds, every=0.3, commit_every=5.0, first_hand=0, m
     next_hand = time.monotonic() + commit_every
     i = hands = 0
     while time.monotonic() < end:
+        if not dev.alive():
+            raise AssertionError("the device stopped: %s" % dev.lines[-12:])
         dev.key(("DOWN", "UP")[i % 2])
         i += 1
         if time.monotonic() >= next_hand and hands < most_hands:

@@ -104,7 +104,7 @@ class Device:
         self._put("key", name)
         end = time.monotonic() + 10
         while os.path.exists(os.path.join(self.cmd, "key")):
-            assert time.monotonic() < end and self.alive(), "the device did not take the key"
+            assert time.monotonic() < end and self.alive(), "the device did not take the key: %s" % self.lines[-12:]
             time.sleep(0.02)
 
     def _put(self, name, text):
@@ -119,7 +119,9 @@ class Device:
         self._put("stop", "")
         try:
             line = self.wait_for("FIGURES", 30, n)
-            return json.loads(line.split(" ", 1)[1])
+            fig = json.loads(line.split(" ", 1)[1])
+            fig["key_ms"] = [int(v) for l in self.lines[n:] if l.startswith("KEYMS ") for v in l.split()[1:]]
+            return fig
         finally:
             try:
                 self.proc.wait(10)

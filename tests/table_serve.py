@@ -7,7 +7,8 @@
 #   hand.json  a record to commit as the hand entry screens do (session.apply; the loop's
 #              next step saves it and the page is told): "COMMITTED n" is printed
 #   key        a key press (its name inside) through the pins, as a player presses it
-#   stop       the end: the figures are printed as one JSON line, "FIGURES {...}"
+#   stop       the end: each key's press to frame (ms) on "KEYMS ..." lines, then the
+#              figures as one JSON line, "FIGURES {...}"
 #   micropython table_serve.py STATE PORT CMD
 import json
 import os
@@ -57,7 +58,11 @@ def main(argv):
     # the app took it (ms, the real clock): make bench-table's and tools/bench_phones.py's
     # key to frame figure
     import time
-    key_ms = []
+    from array import array
+    # (a list growing through a long run needed a 2 KB block the heap no longer had; 2 KB
+    # taken at the start, the runner's own, beside the firmware's: 1000 keys, 5 minutes)
+    key_ms = array("H", bytes(2 * 1000))
+    keys_timed = [0]
     # when the last key was pressed (until its frame), the keys handled before it, when it
     # was pressed
     press = [None, 0, 0]
@@ -66,7 +71,9 @@ def main(argv):
     def shown():
         show()
         if press[0] is not None and app.handled > press[1]:
-            key_ms.append(time.ticks_diff(time.ticks_ms(), press[0]))
+            if keys_timed[0] < len(key_ms):
+                key_ms[keys_timed[0]] = time.ticks_diff(time.ticks_ms(), press[0])
+                keys_timed[0] += 1
             press[0] = None
 
     app.display.show = shown
@@ -106,7 +113,9 @@ def main(argv):
                    "dropped": t.server.dropped, "evicted": t.server.evicted, "late_max_ms": t.late_max, "slice_max_us": t.slice_max_us,
                    "request_max_us": t.request_max_us, "pressed": presses,
                    "commits": app.commits, "handled": app.handled,
-                   "mem_free": gc.mem_free() if hasattr(gc, "mem_free") else -1, "key_ms": key_ms}
+                   "mem_free": gc.mem_free() if hasattr(gc, "mem_free") else -1}
+            for i in range(0, keys_timed[0], 50):     # (a line of 50 at a time: small blocks)
+                print("KEYMS", " ".join(str(key_ms[k]) for k in range(i, min(i + 50, keys_timed[0]))))
             print("FIGURES", json.dumps(fig))
             return
 
