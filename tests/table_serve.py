@@ -7,8 +7,8 @@
 #   hand.json  a record to commit as the hand entry screens do (session.apply; the loop's
 #              next step saves it and the page is told): "COMMITTED n" is printed
 #   key        a key press (its name inside) through the pins, as a player presses it
-#   stop       the end: each key's press to frame (ms) on "KEYMS ..." lines, then the
-#              figures as one JSON line, "FIGURES {...}"
+#   stop       the end: the figures as one JSON line, "FIGURES {...}"
+# and says each key's press to its frame (ms) as it comes: "KEYMS n"
 #   micropython table_serve.py STATE PORT CMD
 import json
 import os
@@ -58,11 +58,6 @@ def main(argv):
     # the app took it (ms, the real clock): make bench-table's and tools/bench_phones.py's
     # key to frame figure
     import time
-    from array import array
-    # (a list growing through a long run needed a 2 KB block the heap no longer had; 2 KB
-    # taken at the start, the runner's own, beside the firmware's: 1000 keys, 5 minutes)
-    key_ms = array("H", bytes(2 * 1000))
-    keys_timed = [0]
     # when the last key was pressed (until its frame), the keys handled before it, when it
     # was pressed
     press = [None, 0, 0]
@@ -71,9 +66,9 @@ def main(argv):
     def shown():
         show()
         if press[0] is not None and app.handled > press[1]:
-            if keys_timed[0] < len(key_ms):
-                key_ms[keys_timed[0]] = time.ticks_diff(time.ticks_ms(), press[0])
-                keys_timed[0] += 1
+            # said at once, not kept: a list growing through a long run took heap the
+            # firmware's server needs (the tests' heap is the least that serves)
+            print("KEYMS", time.ticks_diff(time.ticks_ms(), press[0]))
             press[0] = None
 
     app.display.show = shown
@@ -114,8 +109,6 @@ def main(argv):
                    "request_max_us": t.request_max_us, "pressed": presses,
                    "commits": app.commits, "handled": app.handled,
                    "mem_free": gc.mem_free() if hasattr(gc, "mem_free") else -1}
-            for i in range(0, keys_timed[0], 50):     # (a line of 50 at a time: small blocks)
-                print("KEYMS", " ".join(str(key_ms[k]) for k in range(i, min(i + 50, keys_timed[0]))))
             print("FIGURES", json.dumps(fig))
             return
 
