@@ -56,7 +56,7 @@ test: test-host test-mpy
 
 # The emulator's pinned rp2040js (npm): tests/test_bench_board.py checks the bench's model
 # of the chip's edge latching against it.
-test-host: $(STAMP) mpy-check $(BOARD_JS) $(HEAP32)
+test-host: browser-ready $(STAMP) mpy-check $(BOARD_JS) $(HEAP32)
 	$(PY) -m pytest
 
 # Everything that runs on the board is compiled as the board would load it (.mpy), and the
@@ -237,11 +237,20 @@ clean:
 
 # Debian's Chromium and zbar: the score sheet printed to PDF (tests/test_export.py), the
 # table on phones' page opened by Playwright (tests/test_table_page.py) and its QR codes
-# decoded (tests/test_table_qr.py). Needs root or sudo and the Debian mirror; CI runs it
-# before `make test` (.ci/run).
-.PHONY: browser
+# decoded (tests/test_table_qr.py). Needs root or sudo and the Debian mirror.
+# (APT and USER_ID: what tests/test_make_setup.py replaces to try this without apt)
+APT ?= apt-get
+USER_ID ?= $(shell id -u)
+.PHONY: browser browser-ready
 browser:
 	@command -v chromium >/dev/null 2>&1 && command -v zbarimg >/dev/null 2>&1 || { \
-	  S=$$(test "$$(id -u)" = 0 || echo sudo); \
-	  $$S apt-get update -q && DEBIAN_FRONTEND=noninteractive $$S apt-get install -y -q chromium zbar-tools; }
+	  S=$$(test "$(USER_ID)" = 0 || echo sudo); \
+	  $$S $(APT) update -q && DEBIAN_FRONTEND=noninteractive $$S $(APT) install -y -q chromium zbar-tools; }
 	@chromium --version
+
+# make test's own set-up, before any test starts: as root it installs what is missing (make
+# browser); otherwise it says in one line the one command to run, and stops.
+browser-ready:
+	@command -v chromium >/dev/null 2>&1 && command -v zbarimg >/dev/null 2>&1 || { \
+	  test "$(USER_ID)" = 0 || { echo "make test needs Chromium and zbar from Debian for the phone page's and QR tests: run 'make browser' (it uses sudo apt-get), then make test again" >&2; exit 1; }; \
+	  $(MAKE) --no-print-directory browser; }

@@ -10,7 +10,7 @@ _PW_LEN = 10
 
 def credentials(raw):
     """The access point's name and WPA2 password, made from random bytes raw (at least
-    _PW_LEN + 2 of them): {"wifi_ssid": "Phase10-XXXX", "wifi_pw": 10 letters}."""
+    _PW_LEN + 2 of them): {"wifi_ssid": "Phase10-XXXX", "wifi_pw": 10 letters and digits}."""
     n = len(_LETTERS)
     pw = "".join(_LETTERS[raw[i] % n] for i in range(_PW_LEN))
     tag = "%02X%02X" % (raw[_PW_LEN], raw[_PW_LEN + 1])

@@ -12,9 +12,13 @@
 # by its ETag) and "/state" the game as JSON (engine_mpy/standings.page), made once per
 # commit and kept in small parts until the next; the page asks for it every second and an
 # unchanged game costs a 304. No request names a file: nothing is read from the flash here.
-# Abuse is bounded: at most _LIVE connections at once (more are closed at once), a request's
-# head at most _HEAD_MAX bytes (read in small pieces, never a whole endless line), and
-# _TIMEOUT_S seconds for a connection's whole life.
+# Abuse is bounded: at most _LIVE connections at once, a request's head at most _HEAD_MAX
+# bytes (read in small pieces, never a whole endless line), and _TIMEOUT_S seconds for a
+# connection's whole life. With _LIVE open, a new connection takes the place of a stalled
+# one (still sending its head, which a phone sends at once, or open over _STALL_MS): the
+# one that has sent nothing for the longest. So one player's stalled phone (or a browser's
+# spare connection, opened ahead and left silent) cannot hold the page from the others;
+# only with _LIVE asks really under way is a new one closed at once.
 import gc
 import json
 import time
@@ -31,10 +35,13 @@ try:
 except ImportError:
     const = lambda x: x
 
-_LIVE = const(6)
+# (6 at once ran the tests' 208 KB heap out while stalled clients were replaced: 4 do not)
+_LIVE = const(4)
 _HEAD_MAX = const(2048)
 _TIMEOUT_S = const(5)
+_STALL_MS = const(2000)
 _PIECE = const(256)
+_SIM_SLICE_MS = const(5)     # the simulator's rest, served in pieces (see wait)
 # A head too big (or a body, which no route takes): raised as ECONNRESET, which microdot
 # takes quietly; it answers 400 if the client still listens, and closes.
 _TOO_BIG = const(104)
@@ -63,10 +70,11 @@ class _Head:
     """A connection's reader that gives microdot lines of the request's head, reading
     at most _HEAD_MAX bytes in pieces: an endless header line cannot fill the heap."""
 
-    def __init__(self, reader):
+    def __init__(self, reader, conn):
         self.r = reader
         self.buf = b""
         self.left = _HEAD_MAX
+        self.conn = conn        # its connection's record (_Server.conns): the head's end is told
 
     async def readline(self):
         while True:
@@ -74,6 +82,8 @@ class _Head:
             if i >= 0:
                 line = self.buf[:i + 1]
                 self.buf = self.buf[i + 1:]
+                if i <= 1:
+                    self.conn[2] = False    # the empty line: the head is all here
                 await _nap(0)     # a line at a time: the keys are looked at in between
                 return line
             if self.left <= 0:
@@ -85,6 +95,7 @@ class _Head:
                 return line
             self.left -= len(data)
             self.buf += data
+            self.conn[3] = _ms()
 
     async def read(self, n=-1):
         raise OSError(_TOO_BIG)       # no route takes a body
@@ -98,28 +109,54 @@ class _Server(Microdot):
         Microdot.__init__(self)
         self.table = table
         self.live = 0
-        self.refused = 0       # connections closed at once: _LIVE were open
+        # the open connections: [its task, when it came (ms), still sending its head,
+        # when its last bytes came (ms)]
+        self.conns = []
+        self.refused = 0       # connections closed at once: _LIVE were open, none stalled
         self.dropped = 0       # connections ended by the timeout or an error
+        self.evicted = 0       # stalled connections closed for a new one
         self.route("/")(table.page)
         self.route("/state")(table.state)
 
     async def handle_request(self, reader, writer):
-        if self.live >= _LIVE:
+        if self.live >= _LIVE and not self._make_room():
             self.refused += 1
             await _close(writer)
             return
+        now = _ms()
+        me = [asyncio.current_task(), now, True, now]
+        self.conns.append(me)
         self.live += 1
         t0 = _us()
         try:
-            await asyncio.wait_for(Microdot.handle_request(self, _Head(reader), writer), _TIMEOUT_S)
+            await asyncio.wait_for(Microdot.handle_request(self, _Head(reader, me), writer), _TIMEOUT_S)
         except Exception:      # a timeout, a dropped client, a heap too full: that one goes
             self.dropped += 1
             await _close(writer)
+        except BaseException:  # (cancelled: its place was given to a new connection)
+            await _close(writer)
         finally:
             self.live -= 1
+            if me in self.conns:
+                self.conns.remove(me)
             t0 = _us_diff(_us(), t0)
             if t0 > self.table.request_max_us:
                 self.table.request_max_us = t0
+
+    def _make_room(self):
+        """Cancel the stalled connection silent for the longest (see the top): True if
+        there was one."""
+        now = _ms()
+        old = None
+        for c in self.conns:
+            if (c[2] or _ms_diff(now, c[1]) > _STALL_MS) and (old is None or _ms_diff(c[3], old[3]) < 0):
+                old = c
+        if old is None:
+            return False
+        self.conns.remove(old)
+        old[0].cancel()
+        self.evicted += 1
+        return True
 
 
 async def _close(writer):
@@ -179,21 +216,31 @@ class Table:
                 return
         t0 = _ms()
         self.ready = ready
+        clk = self.app.clock
+        # The simulator's virtual clock moves only when told, and the buttons' sampling
+        # fires as it moves: it is moved along with the real time served, a sampling period
+        # at a time, so a key pressed meanwhile ends the rest as on a board (moved once at
+        # the end, every key waited for the whole rest: 100 ms when idle). A board: one go.
+        virtual = not isinstance(clk, Clock)
+        left = ms
         try:
-            self.loop.run_until_complete(self._wait(ms, ready))
+            while left > 0:
+                n = _SIM_SLICE_MS if virtual and left > _SIM_SLICE_MS else left
+                self.loop.run_until_complete(self._wait(n, ready))
+                left -= n
+                if virtual:
+                    clk.wait(n, ready)
+                if ready():
+                    break
         except Exception:
             # (short of memory in asyncio's own work, say): the server's trouble never
             # stops the device; the rest is spent as without a server
             self.errors += 1
-            self.app.clock.wait(ms, ready)
+            clk.wait(left, ready)
             return
         late = _ms_diff(_ms(), t0) - ms
         if late > self.late_max:
             self.late_max = late
-        clk = self.app.clock
-        if not isinstance(clk, Clock):
-            # the simulator's virtual clock: the time served passes for the device too
-            clk.wait(ms, ready)
 
     async def _wait(self, ms, ready):
         # the real time: sockets wait on it, whatever clock the app runs on

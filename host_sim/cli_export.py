@@ -4,7 +4,8 @@ Write the score sheet of a game copied off the board (`python -m host_sim pull`)
 (a spreadsheet's table) and/or as a page to print (HTML, standing alone: one A4 page for a
 six-player game). FILE is the running game (game.json), a history file (history.json or an
 archive history.K.json: every game in it), or a pulled folder (the whole history, its
-archives first, oldest game first). OUT "-" writes to the standard output.
+archives first, oldest game first; the game still running in it, its game.json, is not in
+the history: a line says so). OUT "-" writes to the standard output.
 
 Phase 10 and Masters hand by hand: the dealer, who went out, each player's phase, whether
 it was completed, points and running total. Twist: each player's phase or Twist card, move
@@ -16,6 +17,7 @@ file that could not be read is named on stderr, one line each, and the games tha
 be read are written (exit 0; 2 when none could be).
 """
 import io
+import os
 import sys
 
 from host_sim import hostio, sheet_out, sheets
@@ -53,6 +55,11 @@ def main(argv):
         return 2
     if sheets.tell("export", said, got, a.file):
         return 2
+    running = os.path.join(a.file, "game.json")
+    if os.path.isdir(a.file) and os.path.isfile(running):
+        # a folder's sheets are its history: the game still running is not in it
+        print("export: the running game (%s) is not in the history, so not in what was written: "
+              "export it with python -m host_sim export %s" % (running, running), file=sys.stderr)
     outs = []
     if a.csv:
         buf = io.StringIO()

@@ -383,12 +383,12 @@ def main(argv):
         msg = e.args[0]
         # one line: the cause, then what it left as it was
         print("pull: %s%s Nothing was written in %s.%s" % (
-            msg, "" if msg.endswith(("?", ":", ".")) else ".", args.dir,
+            msg, "" if msg.endswith(("?", ":", ".")) else ".", os.path.abspath(args.dir),
             " The app on the board may be stopped: press its reset button." if e.app_stopped else ""),
             file=sys.stderr)
         return EXIT_FAIL
     except KeyboardInterrupt:
-        print("pull: interrupted. Nothing was written in %s." % args.dir, file=sys.stderr)
+        print("pull: interrupted. Nothing was written in %s." % os.path.abspath(args.dir), file=sys.stderr)
         return EXIT_FAIL
     missing = [pat for pat in EXPECTED if not any(fnmatch.fnmatchcase(n, pat) for n in names)]
     if got:

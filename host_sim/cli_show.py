@@ -6,6 +6,7 @@ the same as plain data (host_sim/report.py gives each game's shape; docs/save-fo
 A file that cannot be loaded: the reason on stderr, exit 2.
 """
 import json
+import os
 import sys
 
 from host_sim import hostio, report
@@ -27,6 +28,12 @@ def main(argv):
         return d.args[0]
     as_json = a.json
     path = a.file
+    if os.path.isdir(path):
+        # a pulled folder: the file to give is the running game in it, if there is one
+        save = os.path.join(path, "game.json")
+        print("%s: cannot read: it is a folder; %s" % (path, "give the saved game in it: %s" % save
+              if os.path.isfile(save) else "it holds no game.json (no game was running)"), file=sys.stderr)
+        return 2
     text = hostio.read_text(path, hostio.SAVE_LIMIT, "saved game")
     if text is None:
         return 2

@@ -92,13 +92,12 @@ JOIN_URL = "http://192.168.1.57/"
 # name -> key script from start-up
 CASES = (
     ("menu", ""),
-    ("menu_scrolled", "UP UP"),
+    ("menu_wrapped", "UP"),
     ("settings", menu("settings")),
     ("settings_edit", menu("settings") + " DOWN OK UP"),
     ("about", menu("about")),
     ("help_menu", "HELP"),
     # Engineer A: the menu's entries, New game, the picker, Players, History, Rules.
-    ("continue_none", menu("continue")),
     ("newgame_game", "OK"),
     ("newgame_variation", "OK OK"),
     ("newgame_first_n", "OK OK DOWN DOWN OK DOWN DOWN"),

@@ -21,7 +21,13 @@ the game has a result) and "winners" (names; empty while the game runs):
 from engine_mpy.standings import card_sheet, summary  # noqa: F401 (the plain data)
 
 
+def _count(n, word):
+    """"1 hand", "2 hands"."""
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
 # --- Phase 10 and Masters -------------------------------------------------------------------
+
 def _card_text(game):
     names = game.settings["players"]
     out = []
@@ -29,7 +35,7 @@ def _card_text(game):
     v = game.settings.get("variation")
     if v and v != "standard":
         title += " (" + v.replace("_", " ") + (" %d" % game.settings["phases"] if v == "first_n" else "") + ")"
-    out.append("%s, %d players, %d hands played" % (title, len(names), game.state.hands))
+    out.append("%s, %d players, %s played" % (title, len(names), _count(game.state.hands, "hand")))
     out.append("")
     out.append("%-4s %-12s %5s %6s %6s %4s" % ("Rank", "Player", "Phase", "Done", "Total", "Won"))
     players = game.players()
@@ -64,7 +70,7 @@ def _card_text(game):
 def _twist_text(game):
     names = game.settings["players"]
     st = game.state
-    lines = ["Twist, %d players, %d hands played, board of %d spaces" % (st.n, st.hands, game.red + 1), ""]
+    lines = ["Twist, %d players, %s played, board of %d spaces" % (st.n, _count(st.hands, "hand"), game.red + 1), ""]
     for p, sp, label, text in game.standings():
         lines.append("%-12s space %2d  %s: %s" % (names[p], sp, label, text))
     lines.append("")
@@ -80,7 +86,7 @@ def _dice_text(game):
     names = game.settings["players"]
     st = game.state
     who = "solitaire" if game.solitaire() else "%d players" % len(names)
-    lines = ["Phase 10 Dice, %s, %d turns played" % (who, st.turns), ""]
+    lines = ["Phase 10 Dice, %s, %s played" % (who, _count(st.turns, "turn")), ""]
     rows = game.sheet()
     w = max(len(r[0]) for r in rows)
     for label, cells in rows:

@@ -18,7 +18,7 @@ _TWIN = os.path.join(_HERE, "twin")
 # (module, what it does), listed in this help too.
 COMMANDS = {
     "show": ("host_sim.cli_show", "read a saved game (game.json) and print standings and score sheet"),
-    "dice": ("host_sim.cli_dice", "dice score PHASE D1..D10: score ten dice for a phase"),
+    "dice": ("host_sim.cli_dice", "dice score PHASE D1..D10: score ten dice for a phase; dice advise PHASE ROLLS_LEFT D1..D10: which dice to hold"),
     "board": ("host_sim.cli_board", "board check FILE | board show: check a Twist board layout, or draw the default"),
     "pull": ("host_sim.cli_pull", "pull [--port PORT] [DIR]: copy the saved games off a board over USB (never writes to it)"),
     "wifi": ("host_sim.cli_wifi", "wifi --ssid NAME --password PW | wifi --forget: the network the table on phones joins, over USB"),
@@ -134,6 +134,50 @@ def _front(o, steps):
         return headless.run(o, steps)
     from host_sim import term
     return term.run(o, steps)
+
+
+class Live:
+    """The device's clock kept on the PC's, for the terminal and the window: run() runs
+    the device's loop up to now. With the table on phones the loop's rest between keys is
+    served in real time (firmware/table.py), so running it for the time since the last
+    call, as this did, took that time again, and each call ran longer than the one before:
+    keys waited seconds, more the longer the session (issue 41). Here the device runs only
+    what its clock lacks of the real time since the start, at most MOST_MS a call, and a
+    key waiting at the PC (waiting(): the terminal's input, the window's events) ends the
+    run and the device's rest at once, as a pressed button ends a board's."""
+
+    MOST_MS = 100
+
+    def __init__(self, dev, waiting=None):
+        import time
+        self._now = time.monotonic
+        self.dev = dev
+        self.t0 = self._now()
+        self.v0 = dev.clock.t
+        self.waiting = waiting or (lambda: False)
+        app = dev.app
+        pending = app.buttons.pending
+        # the rest's "is a key queued?" (App._rest) asks the PC too
+        app._pending = lambda: pending() or self.waiting()
+
+    def run(self):
+        clk = self.dev.clock
+        now = self._now()
+        behind = int((now - self.t0) * 1000) - (clk.t - self.v0)
+        if behind <= 0:
+            # ahead (keys played, work charged on the virtual clock): real time catches up
+            # from here, nothing is owed
+            self.t0 = now
+            self.v0 = clk.t
+            return
+        if behind > self.MOST_MS:
+            # (the PC was busy or asleep) the device does not make up the rest
+            self.v0 += behind - self.MOST_MS
+            behind = self.MOST_MS
+        end = clk.t + behind
+        app = self.dev.app
+        while clk.t < end and not self.waiting():
+            app.step()
 
 
 def serve_phones(dev, o):

@@ -4,7 +4,6 @@
 import os
 import select
 import sys
-import time
 
 from host_sim import script, sim
 
@@ -96,7 +95,7 @@ def run(o, steps):
     try:
         tty.setraw(fd)
         out.write("\x1b[?25l\x1b[2J")
-        last = time.monotonic()
+        live = sim.Live(dev, lambda: bool(select.select([fd], [], [], 0)[0]))
         shown = None
         while True:
             r, _, _ = select.select([fd], [], [], 0.02)
@@ -105,10 +104,8 @@ def run(o, steps):
                 break
             if names:
                 dev.play(script.parse(" ".join(names)))
-            now = time.monotonic()
             # The device's clock follows real time between key presses (idle dim/off).
-            dev.app.run_for(int((now - last) * 1000))
-            last = now
+            live.run()
             text = frame_text(dev)
             if text != shown:
                 out.write(text)

@@ -55,6 +55,7 @@ def run(o, steps):
               pygame.K_RETURN: 16, pygame.K_SPACE: 16}
     held = 0
     clock = pygame.time.Clock()
+    live = sim.Live(dev, lambda: pygame.event.peek((pygame.KEYDOWN, pygame.KEYUP, pygame.QUIT)))
     running = True
     while running:
         for ev in pygame.event.get():
@@ -69,7 +70,8 @@ def run(o, steps):
             elif ev.type == pygame.KEYUP:
                 held &= ~keymap.get(ev.key, 0)
         dev.set_bits(held)
-        dev.app.run_for(clock.tick(60))
+        clock.tick(60)
+        live.run()
         rows = dev.rows()
         level = 90 if dev.app.asleep == 1 else 255
         screen.fill((0, 0, 0))

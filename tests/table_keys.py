@@ -43,16 +43,16 @@ def seat(names):
     return " ".join(k)
 
 
-# The main menu's rows (firmware/screens/menu.py); it opens on Continue with a game
-# running, else on New game.
+# The main menu's rows (firmware/screens/menu.py; Continue only with a game running): it
+# opens on its first line, Continue or New game.
 MENU = ("continue", "new game", "dice roller", "history", "players", "settings", "rules", "about")
 
 
 def menu(entry, game=False):
-    """From the menu as it opens, to entry: the shorter way round, then OK."""
-    here = 0 if game else 1
-    to = MENU.index(entry)
-    return " ".join(_turn_down(here, to, len(MENU)) + ["OK"])
+    """From the menu as it opens (on its first line), to entry: the shorter way round,
+    then OK. Without a game there is no Continue line."""
+    rows = MENU if game else MENU[1:]
+    return " ".join(_turn_down(0, rows.index(entry), len(rows)) + ["OK"])
 
 
 def _turn_down(frm, to, n):

@@ -53,6 +53,23 @@ def main(argv):
         print("FAILED", app.messages)
         return
     print("READY", app.table_url, app.settings["wifi_ssid"], app.settings["wifi_pw"])
+    # each key's delay from its press (the pin) to the end of the first frame drawn after
+    # the app took it (ms, the real clock): make bench-table's and tools/bench_phones.py's
+    # key to frame figure
+    import time
+    key_ms = []
+    # when the last key was pressed (until its frame), the keys handled before it, when it
+    # was pressed
+    press = [None, 0, 0]
+    show = app.display.show
+
+    def shown():
+        show()
+        if press[0] is not None and app.handled > press[1]:
+            key_ms.append(time.ticks_diff(time.ticks_ms(), press[0]))
+            press[0] = None
+
+    app.display.show = shown
     n = 0
     steps = 0
     pressed = None
@@ -61,8 +78,9 @@ def main(argv):
     while True:
         app.step()
         steps += 1
-        if pressed is not None and steps % 10 == 0:
-            machine.held.discard(pressed)
+        if pressed is not None and pressed not in machine.press_at and \
+                time.ticks_diff(time.ticks_ms(), press[2]) > 100:
+            machine.held.discard(pressed)      # let go 100 ms after it was pressed
             pressed = None
         if steps % 20:
             continue
@@ -75,16 +93,20 @@ def main(argv):
         k = cmd + "/key"
         if _exists(k) and pressed is None:
             pressed = board.BUTTONS[keys[_take(k).strip()]]
-            machine.held.add(pressed)
+            # pressed 0 to 39 ms from now, whatever the loop is doing then
+            at = time.ticks_add(time.ticks_ms(), presses * 17 % 40)
+            machine.press_at[pressed] = at
+            press[0] = press[2] = at
+            press[1] = app.handled
             presses += 1
         if _exists(cmd + "/stop"):
             import gc
             gc.collect()
             fig = {"steps": steps, "served": t.served, "made": t.made, "refused": t.server.refused,
-                   "dropped": t.server.dropped, "late_max_ms": t.late_max, "slice_max_us": t.slice_max_us,
+                   "dropped": t.server.dropped, "evicted": t.server.evicted, "late_max_ms": t.late_max, "slice_max_us": t.slice_max_us,
                    "request_max_us": t.request_max_us, "pressed": presses,
                    "commits": app.commits, "handled": app.handled,
-                   "mem_free": gc.mem_free() if hasattr(gc, "mem_free") else -1}
+                   "mem_free": gc.mem_free() if hasattr(gc, "mem_free") else -1, "key_ms": key_ms}
             print("FIGURES", json.dumps(fig))
             return
 

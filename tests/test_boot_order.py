@@ -71,8 +71,8 @@ def test_a_save_that_cannot_be_read_is_said_after_the_first_frame_and_the_menu_o
     said = notes(dev)
     assert said and "game.json" in said[0]
     assert dev.app.session.game is None
-    assert dev.app.top().module == "menu" and dev.app.top().sel == 1
-    assert dev.app.top().label(0) == "Continue"
+    assert dev.app.top().module == "menu" and dev.app.top().sel == 0
+    assert dev.app.top().label(0) == "New game"          # (no game: no Continue line)
     assert dev.rows() != seen[0][1]
 
 

@@ -38,9 +38,9 @@ def test_mashing_keeps_the_saves_whole_and_reaches_everything():
 
 
 def test_the_twin_takes_the_same_keys_to_the_same_screens_and_files():
-    # Seed 2 starts a game of each kind (the twin runs every engine).
+    # Seed 1 starts a game of each kind (the twin runs every engine).
     started = set()
-    for seed in (2,):
+    for seed in (1,):
         m = mash.twin(2500, seed)
         assert m.n == 2500 and m.commits > 20
         started.update(k for k in mash.KINDS if m.started[k])

@@ -104,7 +104,7 @@ def test_idle_dims_then_switches_off_and_only_the_dark_screen_swallows_its_key(t
     assert panel.on and panel.contrast < 128
     # the press that wakes a dimmed screen acts: the cursor moves (issue 26)
     dev.play(script.parse("DOWN"))
-    assert panel.contrast == 128 and dev.app.top().sel == 2
+    assert panel.contrast == 128 and dev.app.top().sel == 1
     dev.play(script.parse("UP WAIT:1801000"))
     assert not panel.on
     assert all(set(r) == {"."} for r in dev.rows())
@@ -120,13 +120,14 @@ def test_idle_dims_then_switches_off_and_only_the_dark_screen_swallows_its_key(t
 
 def test_a_menu_move_sends_two_page_rows(tmp_path):
     # Moving the selection down by one changes two 8-pixel rows of the panel, next to each
-    # other, in columns 0-123 (the selection bar; the scroll mark on the right stays): one
-    # command transaction (address + 00h 21h 0 123 22h p0 p1 = 8 bytes) and a data
-    # transaction per row (address + 40h + 124 = 126 bytes).
-    dev = device(tmp_path)
+    # other, in columns 0-126 (the selection bar; without a game the menu's seven lines fit,
+    # no scroll mark): one command transaction (address + 00h 21h 0 126 22h p0 p1 = 8 bytes)
+    # and a data transaction per row (address + 40h + 127 = 129 bytes). (From the first
+    # line a third row changes too: the dark line under the title bar comes back lit.)
+    dev = device(tmp_path, "DOWN")
     n = dev.machine.bus.bytes
     dev.play(script.parse("DOWN"))
-    assert dev.machine.bus.bytes - n == 8 + 2 * 126
+    assert dev.machine.bus.bytes - n == 8 + 2 * 129
 
 
 def test_contact_bounce_changes_nothing(tmp_path):
@@ -134,13 +135,13 @@ def test_contact_bounce_changes_nothing(tmp_path):
     clean = device(tmp_path / "a", keys).rows()
     bouncy = device(tmp_path / "b", keys, bounce=3).rows()
     assert clean == bouncy
-    assert device(tmp_path / "c", keys).app.top().sel == 3
+    assert device(tmp_path / "c", keys).app.top().sel == 2
 
 
 def test_holding_down_repeats_and_stops_at_the_end(tmp_path):
     dev = device(tmp_path, "HOLD_DOWN:2000")
     m = dev.app.top()
-    assert m.sel == 7 and m.top == 1  # About, the list scrolled by one
+    assert m.sel == 6 and m.label(6) == "About"   # stops there (no game: seven lines)
 
 
 def test_braille_cells():

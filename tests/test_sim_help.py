@@ -71,6 +71,7 @@ _EXTRA = (
     ("players", lambda G: G.menu("players")),
     ("sheet", lambda G: " ".join([G._CA, G._CA_H1, "DOWN DOWN DOWN OK"])),   # Correct a hand
     ("gameover", lambda G: G._TIE + " OK"),   # the tie-break hand decided: a winner
+    ("menu", lambda G: G._CA + " LONG_OK"),   # with a game running: Continue
 )
 
 
@@ -253,13 +254,12 @@ def test_a_hand_entered_with_three_buttons():
         # pressed LEFT and RIGHT do nothing with three buttons
         t.keys("LEFT RIGHT")
         assert h.left[0] == [1, 1, 1, 0]
-        # OK on the last column (Wld) goes on to Cid; he keeps ten 1-9: OK to the 10-12
-        # column and hold OK there moves on (on the first column it would go back)
+        # OK on the last column (Wld) goes on to Cid; he keeps ten 1-9: hold OK moves on
         t.keys("OK")
         assert h.col == 3
         t.keys("OK")
         assert h.seq[h.pos] & 7 == 2 and h.col == 0
-        t.keys("OK LONG_OK")
+        t.keys("LONG_OK")
         assert h.stage == 4                      # the check page
         t.keys("OK")
         rec = t.dev.app.session.game.records[0]
@@ -289,5 +289,108 @@ def test_help_counts_its_lines_without_the_phases_texts_and_counts_them_right():
             finally:
                 if saved is not None:
                     sys.modules["engine_mpy.phases"] = saved
+    finally:
+        t.close()
+
+
+THREE = K.menu("settings") + " DOWN DOWN DOWN OK UP OK LONG_OK UP UP UP UP"
+POINTS = K.menu("settings") + " DOWN DOWN DOWN DOWN OK UP OK LONG_OK UP UP UP UP"
+
+
+def test_with_three_buttons_hold_ok_goes_to_the_next_player_from_every_page():
+    # issue 41: on Ma's and Ca's hand page hold OK went back (the terminal's Escape is a
+    # LONG_OK; HOLD_OK:800 a held OK): README and Help say it goes to the next player
+    for kind, hold in (("masters", "LONG_OK"), ("classic", "HOLD_OK:800"), ("classic", "LONG_OK")):
+        t = Dev()
+        try:
+            t.keys(THREE)
+            t.keys(K.new_game(kind, ["Ma", "Ca", "Bo"], dealer=0))
+            h = t.keys("OK OK")                  # End of hand; Ma went out
+            if kind == "masters":
+                h = t.keys("OK")                 # Ma's phase
+            assert h.stage == 2 and h.seq[h.pos] & 7 == 1 and h.col == 0   # Ca's cards, first column
+            t.keys(hold)
+            assert h.stage == 2 and h.seq[h.pos] & 7 == 2, kind   # Bo's page
+            t.keys("OK OK " + hold)              # from the third column too
+            assert h.stage == 4, kind            # the check page
+            # hold OK there: back to who went out, everything typed kept; there it leaves
+            t.keys(hold)
+            assert h.stage == 0 and h.choice == 0 and h.left[1] == [10, 0, 0, 0]
+            assert t.keys(hold).module == "cards_home"
+            assert not t.dev.app.session.game.records
+        finally:
+            t.close()
+
+
+def test_with_three_buttons_a_points_page_goes_on_with_hold_ok_and_shows_no_left_or_right():
+    t = Dev()
+    try:
+        t.keys(THREE + " " + POINTS)
+        assert t.dev.app.settings["entry"] == "points" and t.dev.app.settings["three_button"]
+        t.keys(K.new_game("classic", ["Ma", "Ca", "Bo"], dealer=0))
+        h = t.keys("OK OK UP")                   # Ma out; Ca: 65 points
+        assert h.left[1] == 65
+        drawn = []
+        c = t.dev.app.canvas
+        glyph = c.glyph
+        c.glyph = lambda name, *a: (drawn.append(name), glyph(name, *a))[1]
+        try:
+            t.dev.app.redraw()
+        finally:
+            c.glyph = glyph
+        assert "up" in drawn and "left" not in drawn and "right" not in drawn
+        t.keys("LONG_OK")
+        assert h.seq[h.pos] & 7 == 2             # Bo's page
+    finally:
+        t.close()
+
+
+def test_with_three_buttons_help_names_only_up_down_and_ok():
+    import re
+    from firmware.screens import help
+    t = Dev()
+    try:
+        t.keys(THREE)
+        app = t.dev.app
+        assert app.settings["three_button"]
+        for under in [m for m in screens() if m != "help"]:
+            words = " ".join(s.decode() for s, _ in help.Help(app, under).lines(False))
+            assert not re.search(r"\b(LEFT|RIGHT)\b|[<]", words), (under, words)
+        hand = " ".join(s.decode() for s, _ in help.Help(app, "hand").lines(False))
+        assert hand.startswith("Who went out") and "hold OK: next player" in hand and "undo" not in hand
+        assert "Everywhere: hold OK goes back" in hand
+        roller = " ".join(s.decode() for s, _ in help.Help(app, "dice_turn").lines(False))
+        assert "in a line" in roller and "laid out" not in roller
+        # and with five buttons, the five-button words (none of the three-button ones)
+        t.keys(K.menu("settings") + " DOWN DOWN DOWN OK DOWN OK LONG_OK UP UP UP UP")
+        assert not app.settings["three_button"]
+        hand = " ".join(s.decode() for s, _ in help.Help(app, "hand").lines(False))
+        assert "RIGHT one more Skip" in hand and "next player" not in hand
+        assert "Everywhere: LEFT or hold OK goes back" in hand
+    finally:
+        t.close()
+
+
+def test_the_undo_question_and_the_phones_pages_name_keys_three_buttons_have():
+    # "<: keep" named a LEFT that three buttons do not have; hold OK keeps with both
+    from firmware.screens import confirm
+    t = Dev()
+    try:
+        t.keys(THREE + " " + K.new_game("classic", ["Ma", "Ca"], dealer=0))
+        t.keys("OK OK OK OK OK OK OK")           # a hand saved: Ma out, Ca's four columns, save
+        assert len(t.dev.app.session.game.records) == 1
+        t.dev.app.push("confirm", "undo")
+        drawn = []
+        c = t.dev.app.canvas
+        text = c.text
+        c.text = lambda s, *a, **k: (drawn.append(s), text(s, *a, **k))[1]
+        try:
+            t.dev.app.redraw()
+        finally:
+            c.text = text
+        hint = [s for s in drawn if s.startswith("OK: undo")]
+        assert hint and "<" not in hint[0] and "hold: keep" in hint[0]
+        t.keys("LONG_OK")                        # keeps it, as it says
+        assert len(t.dev.app.session.game.records) == 1 and t.dev.app.top().module == "cards_home"
     finally:
         t.close()

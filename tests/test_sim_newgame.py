@@ -122,13 +122,17 @@ def test_dice_goes_on_to_the_turn_order_roll(tmp_path):
     assert dev.app.session.game is None
 
 
-def test_continue_without_a_game_says_so_and_with_one_opens_its_home(tmp_path):
-    dev = device(tmp_path, K.menu("continue"))
-    assert dev.app.top().module == "note" and "No game" in dev.app.top().lines[0]
-    # The note closes onto the menu still on Continue: DOWN to New game. With the game
-    # started the menu comes back on Continue.
-    dev.play(script.parse("OK DOWN " + three_new_players() + " DOWN OK LONG_OK "
-                          + K.menu("continue", game=True)))
+def test_continue_only_with_a_game_and_it_opens_its_home(tmp_path):
+    # issue 41: without a game the menu showed Continue, which led to "No game is running."
+    dev = device(tmp_path, "")
+    m = dev.app.top()
+    assert m.module == "menu" and [m.label(i) for i in range(m.count)][:2] == ["New game", "Dice roller"]
+    assert not any(m.label(i).startswith("Continue") for i in range(m.count))
+    # With the game started the menu comes back on Continue, which opens its home.
+    dev.play(script.parse(three_new_players() + " DOWN OK LONG_OK"))
+    m = dev.app.top()
+    assert m.module == "menu" and m.sel == 0 and m.label(0) == "Continue Phase 10" and m.count == 8
+    dev.play(script.parse(K.menu("continue", game=True)))
     assert names_of(dev)[-1] == "cards_home"
     assert names_of(dev).count("cards_home") == 2
 

@@ -88,14 +88,17 @@ def check(page, game):
             assert p["words"] in r[2] and nums(r[2])[:1] == ([p["phase"]] if p["phase"] else [])
             assert nums(r[3]) == [p["phases_done"]] and nums(r[4]) == [p["total"]]
         sheet = table(page, "#ss")
-        assert sheet[0][2:] == names
+        assert sheet[0][1:] == names
         assert len(sheet) - 1 == len(want["sheet"]) == game.state.hands
         for r, (num, dealer, out, cells) in zip(sheet[1:], want["sheet"]):
-            assert nums(r[0]) == [num] and r[1] == names[dealer]
+            # the hand, its dealer under it (a column less: the sheet fits a phone)
+            assert r[0].split("\n") == [str(num), names[dealer]]
             for p, (pts, ok, ph, tot) in enumerate(cells):
-                assert nums(r[2 + p]) == ([ph] if ph else []) + [pts, tot], (r, cells)
-                assert ("out" in r[2 + p]) == (p == out)
-                assert ("✓" in r[2 + p]) == bool(ok and ph)
+                assert nums(r[1 + p]) == ([ph] if ph else []) + [pts, tot], (r, cells)
+                assert ("out" in r[1 + p]) == (p == out)
+                assert ("✓" in r[1 + p]) == bool(ok and ph)
+        # the running total after "=" is said in words above the sheet
+        assert "= the running total" in page.inner_text("#key") and page.is_visible("#key")
         assert ("%s deals" % want["dealer"]) in page.inner_text("#st") if want["dealer"] else True
     elif kind == "twist":
         for r, p in zip(rows, players):
@@ -198,6 +201,59 @@ def test_no_game_running_is_said(browser):
         page = ctx.new_page()
         page.goto(dev.url)
         page.wait_for_function("document.getElementById('st').innerText.indexOf('No game') >= 0", timeout=10000)
+        # and no heading stands over an empty table (issue 41)
+        assert not page.is_visible("text=Standings") and not page.is_visible("text=Score sheet")
+        assert page.inner_text("body").strip().splitlines()[-1].startswith("No game")
+        ctx.close()
+        dev.stop()
+    finally:
+        if dev.alive():
+            dev.proc.kill()
+
+
+def test_keys_stay_quick_while_chromium_holds_the_page_open():
+    # issue 41: the device's own loop on the micropython binary, Chromium holding the page
+    # open in two tabs (each polling every second, the favicon, a reload every 20 s), a key
+    # every 0.3 s and a hand committed every 5 s (the JSON made anew for both tabs). Each
+    # key's press to its frame: the loop samples the pins itself here (no timer) and rests
+    # at most 10 ms between looks, the server's slices are under 1 ms (make bench-table);
+    # p95 within 30 ms, the slowest within 100 ms: a margin of several times the 10-15 ms
+    # seen here, for a PC shared with other test runs (tools/bench_phones.py runs it for
+    # minutes and states the figures).
+    from phones_load import Browsing, device_key_delays, p95_max
+    game, _ = classic()
+    dev = Device(game)
+    try:
+        b = Browsing(dev.url)
+        try:
+            fig = device_key_delays(dev, 15, first_hand=2)
+        finally:
+            b.stop()
+    finally:
+        if dev.alive():
+            dev.proc.kill()
+    keys = fig["key_ms"]
+    assert len(keys) >= 30 and fig["pressed"] == len(keys) and fig["commits"] >= 2
+    assert fig["served"] >= 25 and fig["made"] >= 2        # both tabs asked every second
+    p95, most = p95_max(keys)
+    print("micropython, Chromium on the page: key to frame p95 %d ms, max %d ms" % (p95, most))
+    assert p95 <= 30 and most <= 100, keys
+
+
+def test_a_four_player_sheet_fits_a_390_px_phone(browser):
+    # issue 41: on a 390 px phone the 4-player score sheet scrolled sideways, its last
+    # column off the screen
+    g = Classic({"players": ["Annabel", "Bartholo", "Cidalia", "Dorothea"], "dealer": 0})
+    for h in range(6):
+        g.add({"out": h % 4, "left": [None if p == h % 4 else [10 - (p + h) % 4, (p + h) % 4, 0, 0] for p in range(4)]})
+    dev = Device(g)
+    try:
+        ctx, page = open_page(browser, dev, (390, 844))
+        check(page, g)
+        no_sideways_scroll(page)
+        assert page.evaluate("(() => {var w = document.getElementById('ss').parentNode;"
+                             " return w.scrollWidth <= w.clientWidth + 1})()"), "the sheet scrolls sideways"
+        page.screenshot(path=os.path.join(SHOTS, "classic_4_players_390x844.png"), full_page=True)
         ctx.close()
         dev.stop()
     finally:

@@ -92,6 +92,8 @@ def session(heap):
         stop.set()
         if dev.alive():
             dev.proc.kill()
+    from phones_load import p95_max
+    fig["key_to_frame_ms_p95"], fig["key_to_frame_ms_max"] = p95_max(fig.pop("key_ms"))
     fig["keys_sent"] = keys
     fig["json_bytes"] = max(p.get("bytes", 0) for p in phones)
     fig["phone_errors"] = sum(p.get("err", 0) for p in phones)

@@ -528,6 +528,8 @@ class Mash:
         running = self.app.session.game is not None
         w = [(0, 60 if running else 2), (1, 6 if running else 60)]
         w += [(i, 5) for i in range(2, 8)]
+        # (the menu's entries as its rows: without a game there is no Continue line)
+        w = [(i - scr.first, x) for i, x in w if i >= scr.first]
         return self._home_go(scr, p, w)
 
     def g_newgame(self, scr, p):

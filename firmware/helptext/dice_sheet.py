@@ -3,6 +3,5 @@
 # Short pieces, each starting a line: a long text needs a long free stretch of a heap
 # in pieces, and Help over a Dice turn is where it is fullest.
 TEXT = (b"UP/DOWN scroll the rows;",
-        b"RIGHT or OK the next players, LEFT the ones before (where there are "
-        b"more than three).",
-        b"LEFT: back.")
+        b"OK the next players (where there are more than three).",
+        b"Hold OK: back.")

@@ -74,6 +74,14 @@ def title_bar(c, s):
     c.invert_rect(0, 0, W, _TITLE_H)
 
 
+def list_title(c, s):
+    """A list's title bar, its last pixel row dark: a line selected right under it
+    (inverted too) does not run into it, and the bar looks the same wherever the selection
+    is. (A function of its own: ListScreen.draw's frame stays within the C stack's 11 words.)"""
+    title_bar(c, s)
+    c.fill_rect(0, _TITLE_H - 1, W, 1, 0)
+
+
 # Word wrap lives here, with the other shared pieces, so a screen that wraps text (a hand's
 # phase, the rules) does not load the note screen's module for it.
 _COLS = (W - 4) // 6   # small characters on a line between 2-pixel margins
@@ -216,7 +224,7 @@ class ListScreen(Screen):
     # call, 0.1 ms or more on an RP2040), so a row's place and the values' right edge are
     # on the screen (self.y, self.right) rather than passed along.
     def draw(self, c):
-        title_bar(c, self.title)
+        list_title(c, self.title)
         shown = self.rows()
         self.right = W - _BAR_W - 2 if self.count > shown else W - _PAD
         i = self.top

@@ -52,7 +52,7 @@ class Confirm(Screen):
         if self.yes is None:
             c.text("OK", W - 14, 56)
             return
-        c.text("OK: undo   <: keep", 2, _HINT_Y + 2)
+        c.text("OK: undo  hold: keep", 2, _HINT_Y + 2)   # (hold OK: with 3 buttons too)
         c.invert_rect(0, _HINT_Y, W, LINE_H + 4)
 
 

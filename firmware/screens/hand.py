@@ -11,10 +11,12 @@
 #   hold OK takes back the last of those presses on the page; with none, the step before.
 # Three buttons (no LEFT/RIGHT): a column cursor; UP/DOWN one more or fewer of its kind (on
 # the 1-9 column the cards held, as LEFT both ways); OK the next column, on the last one
-# the next player; hold OK the next player (on the first column: the step before).
+# the next player; hold OK the next player from any column (and from a points page), and
+# on the check page back to who went out, everything typed kept (a step at a time would
+# need a key that is not there: hold OK on a page goes forward).
 # By points (setting "Hands by"): UP/DOWN 5 more or fewer (faster when held), RIGHT/LEFT
-# 25; points no hand can have (0: only who went out holds no card) are refused on the
-# page. Masters: the phase of who went out is asked after them. Then the check page, with
+# 25 (five buttons); points no hand can have (0: only who went out holds no card) are
+# refused on the page. Masters: the phase of who went out is asked after them. Then the check page, with
 # the engine's points and ticks, opening on "OK: save": what the entries leave open is
 # filled in there with the likelier answer, so most hands take no question (Masters: the
 # phase each other player completed, none where ten cards allow it, else the lowest left
@@ -279,7 +281,8 @@ class Hand(Screen):
                 self.review()   # a question from the check page: back to it, unchanged
                 return True
             if stage == _REVIEW:
-                self.pos = len(self.seq)
+                # three buttons: to who went out (their pages go forward on hold OK)
+                self.pos = 0 if self.three else len(self.seq)
             self.go(-1)
             return True
         self.dirty = True
@@ -351,18 +354,17 @@ class Hand(Screen):
                 return
 
     def cards_back(self):
-        """Hold OK on a cards page: five buttons take back the page's last press, three
-        buttons go on to the next player from a column past the first. False: neither
-        (the step before)."""
+        """Hold OK on a cards or points page: three buttons go on to the next player (as
+        README and Help say), five buttons take back the cards page's last press. False:
+        neither (the step before)."""
         e = self.left[self.p]
+        if self.three:
+            self.dirty = True
+            if not (self.pts and self.refused(self.p)):
+                self.go(1)
+            return True
         if not isinstance(e, list):
             return False
-        if self.three:
-            if not self.col:
-                return False
-            self.dirty = True
-            self.go(1)
-            return True
         n = self.nundo
         if not n:
             return False
@@ -543,9 +545,10 @@ class Hand(Screen):
             c.glyph("up", 2, 42)
             c.glyph("down", 10, 42)
             c.text("5", 20, 42)
-            c.glyph("left", 64, 42)
-            c.glyph("right", 72, 42)
-            c.text("25", 82, 42)
+            if not self.three:
+                c.glyph("left", 64, 42)
+                c.glyph("right", 72, 42)
+                c.text("25", 82, 42)
         if self.three and isinstance(e, list):
             c.text("OK: next column" if self.col < 3 else "OK: next player", 2, 56)
         elif isinstance(e, list) and self.nundo:

@@ -1,7 +1,7 @@
 # Help: hold OK and press UP, on any screen. The keys of the screen below (arg: its
 # module), then what every screen shares, the dice colours with the pattern each is drawn
 # in, and the ten phases. A read-only page: DOWN/UP a page, RIGHT the phases (again: the
-# top), OK closes it.
+# top; with three buttons the phases come last, a few pages down), OK closes it.
 # The texts live here only, loaded for the press and dropped with the screen. They are
 # bytes, wrapped as bytes, and only the lines on the page become str: on MicroPython every
 # new str (a constant loaded from a .mpy, a word split off, a line joined) is first looked
@@ -31,10 +31,17 @@ _KEY_MASK = const(0x7F)
 # texts of every screen together took about 6 KB of heap on the .mpy install, where Help
 # over a Dice turn is the fullest moment of a game. Screens that share keys share a text
 # (the first names are looked up in the second's place).
+# A piece that starts with b"\x05" is for five buttons only, b"\x03" for three only (Settings
+# > 3 buttons): with three, Help names only UP, DOWN and OK, and what they do there.
 _SAME = {"about": "note"}
-_ALL = (b"Everywhere: LEFT or hold OK goes back. Hold OK and press UP: this help. A key "
+_ALL = (b"\x05Everywhere: LEFT or hold OK goes back. Hold OK and press UP: this help. A key "
         b"that wakes a dimmed screen acts; one that lights a dark screen does nothing else. "
-        b"Here: DOWN/UP a page, RIGHT the phases, OK closes.")
+        b"Here: DOWN/UP a page, RIGHT the phases, OK closes.",
+        b"\x03Everywhere: hold OK goes back. Hold OK and press UP: this help. A key "
+        b"that wakes a dimmed screen acts; one that lights a dark screen does nothing else. "
+        b"Here: DOWN/UP a page (the phases at the end), OK closes.")
+_FIVE = const(5)
+_THREE = const(3)
 _COLOURS = (b"red", b"orange", b"blue", b"green")
 _PATTERNS = (b"solid", b"hatched", b"dotted", b"striped")
 _GLYPHS = ("colour_r", "colour_o", "colour_b", "colour_g")
@@ -69,6 +76,7 @@ class Help(Screen):
     def __init__(self, app, under):
         Screen.__init__(self, app)
         self.keys = keys_text(under, not app.small)
+        self.other = _FIVE if app.settings["three_button"] else _THREE   # its pieces are left out
         self.had_phases = "engine_mpy.phases" in sys.modules
         self.top = 0
         n = 0
@@ -90,6 +98,10 @@ class Help(Screen):
             if t:
                 # a text, or short pieces of one (the Dice screens'), each starting a line
                 for part in (t if isinstance(t, tuple) else (t,)):
+                    if part[0] <= _FIVE:
+                        if part[0] == self.other:
+                            continue
+                        part = part[1:]
                     for s in wrap(part, 20):
                         yield s, -1
         yield b"Dice colours:", -1
@@ -113,7 +125,7 @@ class Help(Screen):
             # a page at a time, stopping at the ends
             t = self.top + (_ROWS if base == _DOWN else -_ROWS)
             t = 0 if t < 0 else (last if t > last else t)
-        elif base == _RIGHT:
+        elif base == _RIGHT:      # (five buttons)
             # the phases, one press away; from there, back to the top
             t = self.phases if self.top < self.phases else 0
             t = last if t > last else t

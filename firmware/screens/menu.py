@@ -1,5 +1,6 @@
 # The main menu: the first screen, the root of the stack (BACK here does nothing). It opens
-# on Continue, which names the running game, when there is one, else on New game.
+# on Continue, which names the running game, when there is one, else on New game: without a
+# game there is no Continue line (it led only to "No game is running.").
 from firmware.screens.base import ListScreen, HOME
 
 # (what the player reads, the screen module it opens)
@@ -23,11 +24,11 @@ class Menu(ListScreen):
     title = "Phase 10"
 
     def __init__(self, app):
-        ListScreen.__init__(self, app, len(ENTRIES))
         s = app.session
         self.game = s.kind() if s is not None else None
-        if self.game is None:
-            self.sel = 1
+        # the rows are ENTRIES from self.first: 1 without a game (no Continue)
+        self.first = 0 if self.game else 1
+        ListScreen.__init__(self, app, len(ENTRIES) - self.first)
 
     def park(self):
         return (self.sel, self.top, self.game)
@@ -39,17 +40,21 @@ class Menu(ListScreen):
             self.resume_place(s)
 
     def label(self, i):
-        if i == 0 and self.game:
+        i += self.first
+        if i == 0:
             return "Continue " + _KINDS.get(self.game, "")
         return ENTRIES[i][0]
 
     def tick(self, now):
-        # a game started or finished under the menu: Continue says so
+        # a game started or finished under the menu: Continue comes or goes, and the
+        # menu is on its first line (Continue, or New game), as when the device starts
         s = self.app.session
         g = s.kind() if s is not None else None
         if g != self.game:
             self.game = g
-            self.move((0 if g else 1) - self.sel, True)
+            self.first = 0 if g else 1
+            self.count = len(ENTRIES) - self.first
+            self.move(-self.sel, True)
             self.app.ahead_of = None     # what it opens next changed too
 
     def ahead(self):
@@ -62,6 +67,7 @@ class Menu(ListScreen):
         return ((HOME[g],) if g in HOME else ("newgame",)) + _THEN
 
     def choose(self, i):
+        i += self.first
         name = ENTRIES[i][1]
         if name is None:
             self.app.open_home()

@@ -267,7 +267,7 @@ class NewGame(ListScreen):
                 c.glyph("up", x - 14, 20)
             if self.n > 1:
                 c.glyph("down", x - 14, 28)
-            c.text("phases 1 to %d" % self.n, 4, 40)
+            c.text("phases 1 to %d" % self.n if self.n > 1 else "phase 1 only", 4, 40)
             c.text("OK: next", 4, 56)
             return
         if s == _ASK:

@@ -110,7 +110,8 @@ class Phones(Screen):
             c.text(t, x, y)
             y += LINE_H
         if st == "own":
-            c.text("more >" if self.page == 0 else "< back", x, 64 - LINE_H)
+            # (UP/DOWN turn the page with five buttons or three)
+            c.text("DOWN more" if self.page == 0 else "UP back", x, 64 - LINE_H)
 
 
 def _words(c, app, st):
@@ -121,7 +122,7 @@ def _words(c, app, st):
     else:
         from firmware.phones import reason
         why = reason(app.table_fail)
-        lines = ["Cannot join"] + wrap(name, 21)[:1] + wrap(why, 21)[:2] + ["OK: own Wi-Fi", "LEFT: close"]
+        lines = ["Cannot join"] + wrap(name, 21)[:1] + wrap(why, 21)[:2] + ["OK: own Wi-Fi", "hold OK: close"]
     y = 0
     for t in lines[:6]:
         c.text(t, 0, y)

@@ -143,22 +143,21 @@ def test_menu_first_and_moves():
     app = make()
     c = app.canvas
     assert c.line(0) == "Phase 10"
-    # Nothing to continue on a new device: the menu opens on New game.
-    assert app.top().sel == 1
+    # Nothing to continue on a new device: no Continue line, the menu opens on New game.
+    m = app.top()
+    assert m.sel == 0 and m.label(0) == "New game" and "Continue" not in c.words()
     press(app, "DOWN")
-    assert app.top().sel == 2
+    assert m.sel == 1 and m.label(1) == "Dice roller"
     # The selected row is the one inverted under the title line.
-    assert (0, 8 * 3) == c.inverted[-1][:2] or (0, 8 * 3) in [i[:2] for i in c.inverted]
+    assert (0, 8 * 2) == c.inverted[-1][:2] or (0, 8 * 2) in [i[:2] for i in c.inverted]
 
 
 def test_menu_wraps_and_scrolls():
     app = make()
     m = app.top()
-    # 8 entries, 7 rows under the title: UP from the first goes to About, at the bottom.
+    # no game: 7 entries, 7 rows under the title: UP from the first goes to About
     press(app, "UP")
-    assert m.sel == 0
-    press(app, "UP")
-    assert m.sel == 7 and m.top == 1
+    assert m.sel == 6 and m.top == 0 and m.label(6) == "About"
     assert "About" in app.canvas.words()
     assert "Continue" not in app.canvas.words()
     press(app, "DOWN")
@@ -185,7 +184,7 @@ def test_screens_load_and_unload():
     assert app.top().module == "menu"
     assert closed_module_gone_or_kept(app, "settings")
     # The menu keeps its place; LEFT goes back too; BACK on the first screen does nothing.
-    assert app.top().sel == 5
+    assert app.top().sel == 4 and app.top().label(4) == "Settings"
     press(app, "UP")
     press(app, "OK")  # Players
     assert app.top().module == "players"
@@ -235,7 +234,7 @@ def test_closed_screens_stay_loaded_while_the_heap_has_room_and_go_when_it_fills
         assert app.cached == [] and "firmware.screens.settings" not in sys.modules
         assert "firmware.screens.menu" not in sys.modules
         press(app, "LEFT")
-        assert app.top().module == "menu" and app.top().sel == 4
+        assert app.top().module == "menu" and app.top().sel == 3     # Players
     finally:
         app_module._half_taken = real
 
@@ -329,23 +328,23 @@ def test_idle_dims_then_off_the_dimmed_wake_acts_the_dark_one_does_not():
     assert d.dimmed and d.on
     # A key while dimmed wakes the screen and acts: the selection moves.
     press(app, "DOWN")
-    assert not d.dimmed and app.top().sel == 2
+    assert not d.dimmed and app.top().sel == 1
     press(app, "UP")
-    assert app.top().sel == 1
+    assert app.top().sel == 0
     # OK, acting on its release, wakes and acts too.
     app.run_for(600 * 1000 + 100)
     assert d.dimmed
     press(app, "OK")
     assert not d.dimmed and app.top().module == "newgame"
     long_ok(app)
-    assert app.top().module == "menu" and app.top().sel == 1
+    assert app.top().module == "menu" and app.top().sel == 0
     # Default off after 30 minutes of no key: the press that lights the dark screen does
     # nothing else (the player could not see what it would do).
     app.run_for(1800 * 1000 + 100)
     assert not d.on
     press(app, "OK")
     assert d.on and not d.dimmed
-    assert app.top().module == "menu" and app.top().sel == 1
+    assert app.top().module == "menu" and app.top().sel == 0
     # A long press that lights it does not go back either.
     press(app, "OK")
     assert app.top().module == "newgame"
@@ -418,8 +417,7 @@ def test_idle_across_tick_wrap():
 
 def test_about_shows_version_board_and_memory():
     app = make()
-    press(app, "UP")
-    press(app, "UP")  # About is last
+    press(app, "UP")  # About is last (no game: UP from New game, the first line)
     press(app, "OK")
     assert app.top().module == "about"
     w = app.canvas.words()
@@ -443,8 +441,7 @@ def test_about_shows_the_free_heap_read_after_the_loops_last_collection():
         app.start()
         app.small = False
         app.run_for(20)
-        press(app, "UP")
-        press(app, "UP")   # About is last
+        press(app, "UP")   # About is last (no game: UP from New game, the first line)
         if not hasattr(gc, "mem_free"):
             press(app, "OK")
             assert "n/a" in app.canvas.words()      # CPython: no heap of the board's to read
