@@ -51,8 +51,8 @@ def hint(phase, rolls, faces, score):
     try:
         m, p, e, stop = advise(phase, rolls, faces)
     except OSError:
-        # no table beside the code (an image: its 130 KB do not fit a Pico's code flash;
-        # make deploy copies it): said on the line, never a crash of the turn
+        # no table beside the code (a board: tools/deploy.py DATA_FILES says why it is
+        # left off): said on the line, never a crash of the turn
         return 0, "No hint: no table"
     if stop:
         return 0, ("Stop now: best %d" % score) if score >= 0 else "Stop now: best"

@@ -26,9 +26,9 @@ def dry(stage):
 def expected_on_board():
     """Worked out from the tree, independently of deploy.py: every .py of the app and the
     engine as .mpy (not the freeze manifest, not the /main.py source), the driver, and
-    /main.py. One data file: the dice advisor's table, which its Hint reads beside its
-    code (without it the Hint says "No hint"); the example layouts in firmware/layouts/
-    are for the PC."""
+    /main.py. No data files: the example layouts in firmware/layouts/ are for the PC, and
+    the dice advisor's table is left off (its Hint then says so: tools/deploy.py
+    DATA_FILES)."""
     want = set()
     for pkg in ("firmware", "engine_mpy"):
         for dirpath, dirs, files in os.walk(os.path.join(ROOT, pkg)):
@@ -44,7 +44,7 @@ def expected_on_board():
                 want.add("/" + rel[:-3] + ".mpy")
     want |= {"/main.py", "/lib/adafruit_ssd1306.mpy", "/lib/adafruit_bus_device/__init__.mpy",
              "/lib/adafruit_bus_device/i2c_device.mpy", "/lib/adafruit_bus_device/spi_device.mpy",
-             "/lib/microdot/__init__.mpy", "/lib/microdot/microdot.mpy", "/engine_mpy/dice_advise.bin"}
+             "/lib/microdot/__init__.mpy", "/lib/microdot/microdot.mpy"}
     return want
 
 

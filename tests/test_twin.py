@@ -28,8 +28,11 @@ BUILD = os.path.join(ROOT, "build", "twin-test-%d" % os.getpid())
 # The least heap a run needs depends on how its objects fall on the heap, which even the
 # length of the state folder's path moves: at 132K, 5 to 10 of 20 path lengths ran short of
 # memory on New game's players page (the device's own note, "Not enough memory for that",
-# then a different last screen); at 136K and 140K none did. The cap keeps that margin.
-HEAP = "140K"
+# then a different last screen); at 136K and 140K none did. On 2026-11-28, with issues
+# 40-42 merged (History's reader and the screens' wording grew), 140K ran short at New game's
+# dealer page with pytest's state folder (the emulator's 1 KB frame buffer), 144K passed:
+# the cap keeps 4K over that.
+HEAP = "148K"
 MEM_FREE = 40000
 
 _built = []

@@ -29,7 +29,11 @@ PACKAGES = ("firmware", "engine_mpy")
 MAIN_SRC = "firmware/start/main.py"
 # In firmware/ but not for the board's /firmware: the freeze manifest and the /main.py source.
 NOT_DEPLOYED = ("firmware/manifest.py", MAIN_SRC)
-# Files the device reads that are not code (copied as they are)
+# Files the engine reads that are not code: the dice advisor's table (engine_mpy/
+# dice_advise.py). Not copied to a board: its 130 KB cost the .mpy install about 75 games of
+# history and put a finish's room-making (876 ms) on the 1,000-game worst case (make
+# bench-board, 2026-11-28), and do not fit beside the image in a Pico's code flash. The
+# board's Hint says "No hint: no table"; the simulator, `dice advise` and the page have it.
 DATA_FILES = ("engine_mpy/dice_advise.bin",)
 # The maintained driver and the one module of bus_device it needs (adafruit_ssd1306 imports
 # spi_device too, at module level, so it ships as well). (pip name, repo, files)
@@ -92,10 +96,6 @@ def plan(site=None):
     for _, _, files in DRIVER:
         for f in files:
             items.append((os.path.join(site, f), "/lib/" + f[:-3] + ".mpy", True))
-    # data files the engine reads beside its modules: the dice advisor's table (engine_mpy/
-    # dice_advise.py), copied as it is
-    for rel in DATA_FILES:
-        items.append((os.path.join(ROOT, rel), "/" + rel, False))
     items.append((os.path.join(ROOT, MAIN_SRC), "/main.py", False))  # main.py must be source
     return items
 
@@ -199,7 +199,6 @@ def package_json(site=None):
     for rel, dest in device_sources():
         if tracked is None or rel in tracked:
             urls.append([rel, rel])
-    urls += [[rel, rel] for rel in DATA_FILES]
     for pip_name, repo, files in DRIVER:
         # microdot tags its releases vN and keeps its package under src/
         tag, where = ("v" + pins[pip_name], "src/") if pip_name == "microdot" else (pins[pip_name], "")

@@ -97,9 +97,9 @@ def test_advisor_takes_at_most_8k_of_heap():
 
 
 def test_a_board_without_the_table_says_so_on_the_hint_line_and_goes_on():
-    # An image has no room for the 130 KB table (make deploy copies it beside the code):
-    # the Hint then says so on its line; it does not stop the turn (it used to raise
-    # OSError out of the key, which ends the app's loop on a board)
+    # A board has no room for the 130 KB table (tools/deploy.py DATA_FILES): the Hint then
+    # says so on its line; it does not stop the turn (it raised OSError out of the key,
+    # which ended the app's loop on a board)
     from engine_mpy import dice_advise
     faces = faces_for([(1, 0)] * N_DICE)
     real = dice_advise.TABLE
