@@ -181,8 +181,9 @@ class App:
         # sampling the pins: on a timer once main starts one (Sampler.start), else here
         self.sampler = Sampler(reader, buttons, self.clock)
         # (bound once: a bound method made at every poll is garbage every 10 ms, and an
-        # idle device would spend its rest collecting it)
-        self._pending = buttons.pending
+        # idle device would spend its rest collecting it). What the rest asks, "is a key
+        # waiting?": the simulator adds the PC's own keys to it (host_sim.sim.Live).
+        self.key_waiting = buttons.pending
         self._wait = self.clock.wait
 
     @property
@@ -549,7 +550,7 @@ class App:
         spent = clk.ticks_diff(clk.ticks_ms(), now)
         # the rest goes to the table on phones' server when it runs (firmware/table.py)
         w = self._wait if self.table is None else self.table.wait
-        w(rest - spent if spent < rest else 1, self._pending)
+        w(rest - spent if spent < rest else 1, self.key_waiting)
 
     def _prefetch(self, scr):
         """On a heap with room, code is loaded ahead while the table reads the screen on

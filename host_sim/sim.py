@@ -158,7 +158,7 @@ class Live:
         app = dev.app
         pending = app.buttons.pending
         # the rest's "is a key queued?" (App._rest) asks the PC too
-        app._pending = lambda: pending() or self.waiting()
+        app.key_waiting = lambda: pending() or self.waiting()
 
     def run(self):
         clk = self.dev.clock
