@@ -6,15 +6,10 @@
 # (360x740) and in a second tab: each polls /state every second as the page does, asks for
 # the favicon, and one tab is reloaded every 20 s.
 import queue
-import shutil
 import threading
 import time
 
-
-def chromium():
-    c = shutil.which("chromium") or shutil.which("chromium-browser")
-    assert c, "no Chromium on this machine: make browser installs Debian's"
-    return c
+import chromium  # (tests/chromium.py)
 
 
 class Browsing:
@@ -35,7 +30,7 @@ class Browsing:
         from playwright.sync_api import sync_playwright
         try:
             with sync_playwright() as p:
-                b = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+                b = chromium.launch(p)
                 ctx = b.new_context(viewport={"width": 360, "height": 740})
                 tabs = [ctx.new_page(), ctx.new_page()]
                 for t in tabs:

@@ -6,7 +6,6 @@ import io
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 
@@ -330,18 +329,10 @@ def longest_game():
     return g
 
 
-def _chromium():
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        path = shutil.which(name)
-        if path:
-            return path
-    return None
-
-
 def test_the_longest_game_prints_on_one_a4_page_in_chromium(tmp_path):
     # fails, not skips, without them: make test must not pass without the printed page
-    browser = _chromium()
-    assert browser is not None, "no Chromium on this machine (make browser installs Debian's)"
+    import chromium
+    browser = chromium.path()
     import pypdf     # (pyproject.toml pins it: make venv installs it)
     page = tmp_path / "sheet.html"
     assert cli_export.main([str(save(tmp_path, longest_game())), "--html", str(page)]) == 0

@@ -8,7 +8,6 @@
 # build/table_shots/ to look at. Without Chromium this fails (make browser installs it).
 import os
 import re
-import shutil
 import time
 
 import pytest
@@ -21,21 +20,17 @@ from engine_mpy.twist import Twist
 from host_sim import golden
 from table_device import Device, ROOT
 
+import chromium  # (tests/chromium.py)
+
 SHOTS = os.path.join(ROOT, "build", "table_shots")
 SIZES = ((360, 740), (1280, 800))
-
-
-def _chromium():
-    c = shutil.which("chromium") or shutil.which("chromium-browser")
-    assert c, "no Chromium on this machine: make browser installs Debian's"
-    return c
 
 
 @pytest.fixture(scope="module")
 def browser():
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=_chromium(), args=["--no-sandbox"])
+        b = chromium.launch(p)
         yield b
         b.close()
 

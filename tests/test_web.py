@@ -7,7 +7,6 @@
 import io
 import json
 import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -19,6 +18,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import web_build  # noqa: E402
 
+import chromium  # noqa: E402  (tests/chromium.py)
+
 from host_sim import golden, script  # noqa: E402
 
 # The golden screens the page can show: every one but the About screen (it shows the
@@ -27,12 +28,6 @@ CASES = [(n, k) for n, k in golden.CASES
          if n != "about" and not k.startswith(("PHONES", "JOIN ")) and "phones" not in n]
 BITS = ((1, "ArrowUp", "up"), (2, "ArrowDown", "down"), (4, "ArrowLeft", "left"), (8, "ArrowRight", "right"),
         (16, "Enter", "ok"))
-
-
-def _chromium():
-    c = shutil.which("chromium") or shutil.which("chromium-browser")
-    assert c, "no Chromium: `make browser` installs Debian's (make test runs it as root)"
-    return c
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +45,7 @@ def site(tmp_path_factory):
 def browser():
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=_chromium(), args=["--no-sandbox"])
+        b = chromium.launch(p)
         yield b
         b.close()
 
