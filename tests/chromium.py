@@ -13,3 +13,13 @@ def path():
 def launch(playwright):
     """Headless Chromium through Playwright (the sandbox needs user namespaces CI lacks)."""
     return playwright.chromium.launch(executable_path=path(), args=["--no-sandbox"])
+
+
+def browser():
+    """A module's Chromium, closed after its tests: the body of a test module's fixture
+    (browser = pytest.fixture(scope="module")(chromium.browser))."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()

@@ -26,13 +26,7 @@ SHOTS = os.path.join(ROOT, "build", "table_shots")
 SIZES = ((360, 740), (1280, 800))
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = chromium.launch(p)
-        yield b
-        b.close()
+browser = pytest.fixture(scope="module")(chromium.browser)
 
 
 def classic():

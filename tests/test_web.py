@@ -41,13 +41,7 @@ def site(tmp_path_factory):
     httpd.shutdown()
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = chromium.launch(p)
-        yield b
-        b.close()
+browser = pytest.fixture(scope="module")(chromium.browser)
 
 
 def _open(browser, site, query="clock=test&nosw", viewport=None):
