@@ -509,7 +509,6 @@ window.device = {
   get quota() { return QUOTA; },
   set quota(n) { QUOTA = n; },
   download,
-  zip: (entries) => zip("phase10", entries),
   held: () => held,
 };
 
