@@ -161,6 +161,15 @@ def test_each_boards_image_carries_the_drawings_machine_code_where_it_cannot_lan
         assert mpy[:2] == b"M\x06" and native.mpy_arch(mpy) == arch
 
 
+def test_the_build_tools_and_the_board_number_the_processors_alike():
+    # a .mpy's header numbers its processor; tools/native.py reads it on the PC, firmware/gfx.py
+    # on the board (the name of the machine code it loads): the two lists must be one
+    import native
+    from firmware import gfx
+    assert native.ARCHS == gfx._ARCH
+    assert native.ARCHS.index("armv6m") == 4 and native.ARCHS.index("rv32imc") == 11
+
+
 def test_the_halfword_check_finds_machine_code_frozen_for_the_rp2040(tmp_path):
     # The check above, shown failing on the image as it was before issue 39: the viper
     # source frozen as a module for the RP2040 (here: the manifest asked for an Xtensa board's
@@ -493,7 +502,7 @@ def test_the_image_symbols_are_read_from_the_elf(tmp_path):
     assert ("fun_data_a", 0x10000002, True) in syms and ("fun_data_b", 0x10040001, False) in syms
     assert fi.native_off_word(syms) == [("fun_data_a", 0x10000002)]
     with pytest.raises(ValueError):
-        fi.elf_symbols(b"\x7fELF\x02\x01" + bytes(60))     # a 64-bit one: not a board's
+        fi.elf_symbols(b"UF2\n" + bytes(508))       # the image itself, not its ELF
 
 
 def test_the_esp_idf_version_comes_from_the_micropython_release(tmp_path):

@@ -271,8 +271,6 @@ def test_a_full_storage_is_said_on_the_panel_and_loses_nothing_saved(browser, si
         page.evaluate("ms => window.device.advance(ms)", 500)
         screen = "\n".join(rows(page))
         assert _stored(page) == before                      # nothing saved was touched
-        sim_full = _sim(before, "OK")
-        assert rows(page) != sim_full
         # the device's own words for a full flash are on the panel
         text = page.evaluate("() => window.device.said()")
         assert any("full" in s for s in text), (text, screen)

@@ -202,26 +202,26 @@ SHF_EXECINSTR = 0x4
 
 
 def elf_symbols(data):
-    """[(name, address, in code)] of a 32-bit little-endian ELF's symbol table (every board's
-    image is one); in code: the symbol's section holds instructions (native code frozen by
-    MicroPython's tools goes there, bytecode to read-only data)."""
-    import struct
-    if data[:4] != b"\x7fELF" or data[4] != 1 or data[5] != 1:
-        raise ValueError("not a 32-bit little-endian ELF file")
-    shoff, = struct.unpack_from("<I", data, 0x20)
-    shentsize, shnum = struct.unpack_from("<HH", data, 0x2E)
-    secs = [struct.unpack_from("<IIIIIIIIII", data, shoff + i * shentsize) for i in range(shnum)]
-    out = []
-    for _, kind, _, _, off, size, link, _, _, entsize in secs:
-        if kind != 2:           # SHT_SYMTAB
-            continue
-        stroff = secs[link][4]
-        for at in range(off, off + size, entsize or 16):
-            name, value, _, _, _, shndx = struct.unpack_from("<IIIBBH", data, at)
-            end = data.index(b"\0", stroff + name)
-            flags = secs[shndx][2] if 0 < shndx < len(secs) else 0
-            out.append((data[stroff + name:end].decode("latin-1"), value, bool(flags & SHF_EXECINSTR)))
-    return out
+    """[(name, address, in code)] of an ELF image's symbol table (pyelftools); in code: the
+    symbol's section holds instructions (native code frozen by MicroPython's tools goes
+    there, bytecode to read-only data). ValueError: not an ELF file."""
+    import io
+    from elftools.common.exceptions import ELFError
+    from elftools.elf.elffile import ELFFile
+    from elftools.elf.sections import SymbolTableSection
+    try:
+        elf = ELFFile(io.BytesIO(data))
+        out = []
+        for sec in elf.iter_sections():
+            if not isinstance(sec, SymbolTableSection):
+                continue
+            for sym in sec.iter_symbols():
+                i = sym["st_shndx"]
+                flags = elf.get_section(i)["sh_flags"] if isinstance(i, int) and 0 < i < elf.num_sections() else 0
+                out.append((sym.name, sym["st_value"], bool(flags & SHF_EXECINSTR)))
+        return out
+    except ELFError as e:
+        raise ValueError("not an ELF file the check can read: %s" % e)
 
 
 def native_off_word(symbols):
