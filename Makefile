@@ -68,10 +68,10 @@ test-host: browser-ready $(STAMP) mpy-check $(BOARD_JS) $(HEAP32)
 # imports only .mpy files (MicroPython puts the script's folder first on its path).
 # -s: each module is named by its path from where it is imported (firmware/app.py,
 # adafruit_ssd1306.py), as tools/deploy.py and a frozen build name it, never by the PC's path.
-# The native drawing code (firmware/fastdraw_src.py's viper source, written out by
+# The native drawing code (firmware/draw/fastdraw_src.py's viper source, written out by
 # tools/native.py) is compiled for this machine's processor (the micropython binary's) as
-# firmware/fastdraw_viper, as a frozen image compiles it for the board's; and as an image for
-# the RP2040 carries it, a .mpy's bytes in firmware/fastdraw_mpy (firmware/codeload.py).
+# firmware/draw/fastdraw_viper, as a frozen image compiles it for the board's; and as an image for
+# the RP2040 carries it, a .mpy's bytes in firmware/draw/fastdraw_mpy (firmware/draw/codeload.py).
 mpy: $(STAMP)
 	@rm -rf $(BUILD) && mkdir -p $(BUILD)
 	@for f in $(DEVICE_SRC) $(BOTH_TESTS); do \
@@ -80,10 +80,10 @@ mpy: $(STAMP)
 	  $(MPYC) $(MPY_OPT) -s $$f -o $${out%.py}.mpy $$f || exit 1; \
 	done
 	@$(PY) tools/native.py $(BUILD)/.native/fastdraw_viper.py && \
-	  $(MPYC) -march=host -s firmware/fastdraw_viper.py -o $(BUILD)/firmware/fastdraw_viper.mpy \
+	  $(MPYC) -march=host -s firmware/draw/fastdraw_viper.py -o $(BUILD)/firmware/draw/fastdraw_viper.mpy \
 	  $(BUILD)/.native/fastdraw_viper.py
 	@$(PY) tools/native.py --mpy $(MPYC) host $(BUILD)/.native/fastdraw_mpy.py && \
-	  $(MPYC) -s firmware/fastdraw_mpy.py -o $(BUILD)/firmware/fastdraw_mpy.mpy $(BUILD)/.native/fastdraw_mpy.py
+	  $(MPYC) -s firmware/draw/fastdraw_mpy.py -o $(BUILD)/firmware/draw/fastdraw_mpy.mpy $(BUILD)/.native/fastdraw_mpy.py
 	@for f in $(DRIVER_SRC); do mkdir -p $$(dirname $(BUILD)/lib/$$f); \
 	  $(MPYC) $(MPY_OPT) -s $$f -o $(BUILD)/lib/$${f%.py}.mpy $(DRIVER_SITE)/$$f || exit 1; done
 	@for f in $(TWIN_SRC); do mkdir -p $$(dirname $(BUILD)/$$f); \

@@ -39,7 +39,7 @@ class Game:
     # --- shared by every game ------------------------------------------------------------
     # The records are any list-like object with len, [i], append, truncate(n), put(i, rec)
     # and text(i): in RAM on the host (engine_mpy/packed.py), or the save file itself on
-    # the device (firmware/gamefile.py), read a record at a time. So nothing here copies
+    # the device (firmware/game/gamefile.py), read a record at a time. So nothing here copies
     # the list or walks it other than in order: a long game never needs its records in RAM.
     def new_records(self):
         """An empty list of records as this game keeps them in RAM (Packed)."""

@@ -9,7 +9,7 @@ _MPY = sys.implementation.name == "micropython"
 
 
 def forget(name, everywhere=False):
-    """Drop module name ("firmware.finish") from sys.modules and from its package. On
+    """Drop module name ("firmware.game.journal") from sys.modules and from its package. On
     MicroPython only, unless everywhere: CPython (the simulator, the tests) has RAM to
     spare, and code there may hold the module's classes (an exception class imported again
     would be another class). Screens pass everywhere, so the simulator opens each screen

@@ -1,5 +1,5 @@
 # Records kept in RAM, compact: the host (show, export, tests) holds a game's records here.
-# The device does not: its records stay in the save file (firmware/gamefile.py) and are
+# The device does not: its records stay in the save file (firmware/game/gamefile.py) and are
 # read one at a time, so this module is never loaded on a board during play.
 import json
 

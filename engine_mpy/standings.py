@@ -1,6 +1,6 @@
 # The standings and the whole score sheet of a running game, as plain data read off the
 # engine's state: the PC's `show --json` (host_sim/report.py) and the table on phones
-# (firmware/table.py, which sends it as JSON to the page) both take it from here, so no
+# (firmware/phones/server.py, which sends it as JSON to the page) both take it from here, so no
 # figure is worked out twice (the page only lays these out).
 #
 # summary(game), every kind with "game", "over" (true once the game has a result) and

@@ -17,7 +17,7 @@ A = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+/"
 FORMAT = "phase10-history"
 VERSION = 2
 # The longest sheet kept (characters): its history line stays under the device's limit
-# for a line (firmware/history.py LINE_MAX, 2,048 bytes) with the names and totals of 8
+# for a line (firmware/history/entries.py LINE_MAX, 2,048 bytes) with the names and totals of 8
 # players beside it. A longer game (a Dice game of over 425 turns, a Twist game of over
 # 130 hands) keeps its first hands and says how many: "cut".
 SHEET_MAX = 1700

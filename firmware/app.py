@@ -1,5 +1,5 @@
 # The app shell: a stack of screens, the loop, idle handling and the saved settings.
-# The buttons are sampled by a timer into a queue of key events (firmware/buttons.py); the
+# The buttons are sampled by a timer into a queue of key events (firmware/edges/buttons.py); the
 # loop takes the next event as soon as it is free (waiting at most POLL_MS between looks),
 # hands it to the top screen, redraws only when a screen says it changed, dims the display
 # after a while and switches it off later. Screens live in firmware/screens/ and are
@@ -8,14 +8,14 @@ import gc
 import sys
 
 from engine_mpy.modules import forget
-from firmware.store import small_heap
+from firmware.memory.heap import small_heap
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x
 
-# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+# Key codes (firmware/edges/keys.py has them all; tests/test_keys_inlined.py checks these)
 _LEFT = const(3)
 _BACK = const(6)
 _HELP = const(7)
@@ -119,6 +119,7 @@ class BoardName:
 
 class App:
     POLL_MS = _POLL_MS
+    VERSION = VERSION      # (About reads it off the app: a screen imports nothing above it)
 
     def __init__(self, display, reader, buttons, clock, store=None, board=None,
                  settings=None, mem_free=None):
@@ -138,11 +139,11 @@ class App:
         self.store = store
         self.board = board
         self.messages = []     # what the player must read, in order (tell() shows them)
-        self.pending = None    # what a closed screen asked for (firmware/pending.py)
-        self.session = None    # the running game (firmware.session), set by main.build
+        self.pending = None    # what a closed screen asked for (firmware/game/pending.py)
+        self.session = None    # the running game (firmware.game.session), set by main.build
         self.settings_unread = False   # settings.json there but not read: never written
         if settings is None:
-            from firmware.settings_file import load
+            from firmware.files.settings_file import load
             settings, msg, self.settings_unread = load(store)
             self.say(msg)
         self.settings = settings
@@ -161,12 +162,12 @@ class App:
         self.small = small_heap()
         self.cached = []
         self.ahead_of = None     # the screen whose next screens' code is loaded (_prefetch)
-        # The random source (firmware/rng.py) is made when a screen first asks for it
+        # The random source (firmware/edges/rng.py) is made when a screen first asks for it
         # (app.rng) and, on a small heap, leaves RAM with the other helpers, keeping its
         # state: a game that never draws (Phase 10 after its first dealer) does not hold it.
         self.seed = None       # the seed (None: the hardware's), then the kept state
         self._rng = None
-        # The table on phones (firmware/phones.py): its server while the setting is on, and
+        # The table on phones (firmware/phones/control.py): its server while the setting is on, and
         # the commits it shows (one more each time a change is saved).
         self.table = None
         self.commits = 0
@@ -177,7 +178,7 @@ class App:
         first frame (firmware/main.py): nothing reads a key before the loop runs."""
         self.reader = reader
         self.buttons = buttons
-        from firmware.buttons import Sampler
+        from firmware.edges.buttons import Sampler
         # sampling the pins: on a timer once main starts one (Sampler.start), else here
         self.sampler = Sampler(reader, buttons, self.clock)
         # (bound once: a bound method made at every poll is garbage every 10 ms, and an
@@ -190,7 +191,7 @@ class App:
     def rng(self):
         r = self._rng
         if r is None:
-            from firmware.rng import Rng
+            from firmware.edges.rng import Rng
             r = self._rng = Rng(self.seed)
         return r
 
@@ -199,13 +200,13 @@ class App:
     # is parked: its object and, when no other screen uses it, its module are dropped, and
     # it is rebuilt (make(), then resume()) when it is on top again. Only the screens the
     # player is using take RAM: the menu and a game's home under a hand entry take none.
-    # On a heap with room (store.small_heap), a screen's module that no screen on the stack
+    # On a heap with room (heap.small_heap), a screen's module that no screen on the stack
     # uses any more stays loaded (App.cached, the oldest first), so going back to it does
     # not load its code from flash again (about 12 ms on an RP2040); once half the heap is
     # taken they are all dropped, at the next poll without a key. A small heap keeps none.
     def _room(self):
         """Make room before a screen is built: on a small heap, collect (here, not
-        deeper: see store.small_heap)."""
+        deeper: see heap.small_heap)."""
         if self.small:
             gc.collect()
 
@@ -290,7 +291,7 @@ class App:
     def sweep(self):
         """Helpers a screen pulled in (reading a file, the roster, the history, the random
         source) leave RAM: the next screen that needs one loads it again. Then collect
-        (here, not deeper: see store.small_heap)."""
+        (here, not deeper: see heap.small_heap)."""
         r = self._rng
         if r is not None:
             self.seed = r.state      # the sequence goes on where it was
@@ -334,7 +335,7 @@ class App:
 
     def _run_pending(self):
         # Only the menu is left: parked (and its module dropped) while the pending work
-        # loads a game's rules (firmware/pending.py).
+        # loads a game's rules (firmware/game/pending.py).
         p = self.pending
         self.pending = None
         self.busy()
@@ -348,10 +349,10 @@ class App:
             m = None
             # the helpers the screens that left pulled in (the roster, a reader) go too
             self.sweep()
-        from firmware import pending
+        from firmware.game import pending
         pending.run(self, p)
         pending = None
-        forget("firmware.pending", True)
+        forget("firmware.game.pending", True)
 
     def start(self, name="menu"):
         self.push(name)
@@ -548,7 +549,7 @@ class App:
     def _rest(self, now, rest):
         clk = self.clock
         spent = clk.ticks_diff(clk.ticks_ms(), now)
-        # the rest goes to the table on phones' server when it runs (firmware/table.py)
+        # the rest goes to the table on phones' server when it runs (firmware/phones/server.py)
         w = self._wait if self.table is None else self.table.wait
         w(rest - spent if spent < rest else 1, self.key_waiting)
 
@@ -666,11 +667,11 @@ class _Parked:
 
 
 # What a finish loads (App._prefetch), in the order it does
-FINISH_CODE = ("firmware.pending", "firmware.endgame", "engine_mpy.summary", "engine_mpy.lines",
-                "firmware.roster", "firmware.storeread", "firmware.history", "firmware.histadd",
-                "firmware.histroom", "firmware.finish")
+FINISH_CODE = ("firmware.game.pending", "firmware.game.endgame", "engine_mpy.summary", "engine_mpy.lines",
+                "firmware.files.roster", "firmware.files.storeread", "firmware.history.entries", "firmware.history.histadd",
+                "firmware.history.histroom", "firmware.game.journal")
 
 # (the engine's: loaded by a function when needed, never held by another module)
-_HELPERS = ("firmware.rng", "firmware.storeread", "firmware.roster", "firmware.endgame", "firmware.history",
-            "firmware.histadd", "firmware.histmend", "firmware.history_v1", "firmware.histbrowse", "firmware.settings_file", "engine_mpy.lines",
+_HELPERS = ("firmware.edges.rng", "firmware.files.storeread", "firmware.files.roster", "firmware.game.endgame", "firmware.history.entries",
+            "firmware.history.histadd", "firmware.history.histmend", "firmware.history.history_v1", "firmware.history.histbrowse", "firmware.files.settings_file", "engine_mpy.lines",
             "engine_mpy.savefile", "engine_mpy.summary", "engine_mpy.twist_cards")

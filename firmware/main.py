@@ -16,32 +16,33 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     # whether the heap is small, judged while it is in one piece (one allocation of what
     # it takes to be big: collected here at once, or every allocation until the next
     # collection would step over it)
-    from firmware.store import Store, small_heap
+    from firmware.files.store import Store
+    from firmware.memory.heap import small_heap
     small_heap()
     gc.collect()
-    from firmware import board as boards
+    from firmware.edges import board as boards
     if board is None:
         board = boards.detect()
     from firmware.app import App
     store = Store(root)
-    from firmware import settings_file
+    from firmware.files import settings_file
     settings, message, unread = settings_file.load(store)
     settings_file = None
-    forget("firmware.settings_file")
+    forget("firmware.files.settings_file")
     # The network the table on phones may join, set from the PC (boards with Wi-Fi only)
     wifi_net = wifi_msg = None
     if getattr(board, "WIFI", None):
-        from firmware import wifi_file
+        from firmware.files import wifi_file
         wifi_net, wifi_msg, _ = wifi_file.load(store)
         wifi_file = None
-        forget("firmware.wifi_file")
+        forget("firmware.files.wifi_file")
     i2c = boards.make_i2c(board)
     pins = boards.make_pins(board)
     timer = boards.make_timer(board)
     # The display first: its frame buffer (1 KB in one piece) while the heap is still
     # whole.
     gc.collect()
-    from firmware.display import Display
+    from firmware.draw.display import Display
     display = Display(i2c, controller="sh1106" if settings["sh1106"] else "ssd1306")
     _shown[:] = [display]
     boards = None
@@ -50,12 +51,12 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     # module and records are the biggest things that stay. On a heap with room it is read
     # after the first frame, which names its kind (Session.read_later): a key pressed
     # meanwhile waits for it (the pins keep it).
-    from firmware.session import Session
+    from firmware.game.session import Session
     session = Session(store)
     if not session.read_later():
         _load(session)
     if clock is None:
-        from firmware.clock import Clock
+        from firmware.edges.clock import Clock
         clock = Clock()
     app = App(display, None, None, clock, store, board, settings, mem_free)
     app.settings_unread = unread
@@ -70,7 +71,7 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     # emulated Pico's .mpy install the first frame came 34 ms sooner.
     app.push("menu")
     app.redraw()
-    from firmware.buttons import Buttons, PinReader
+    from firmware.edges.buttons import Buttons, PinReader
     reader = PinReader(pins)
     # Pin interrupts beside the timer: a tap made while a save writes the flash (no code
     # runs then) is latched by the chip and counted after, in its place.
@@ -82,7 +83,7 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     if session.later is not None:
         _load(session)
     # FAT loses every file to a power cut at the wrong moment: said at every start
-    from firmware.fscheck import check
+    from firmware.files.fscheck import check
     fat = check(root)
     check = None
     # Everything found at start (a board.json that could not be honoured, damaged or
@@ -133,24 +134,24 @@ def cannot_start():
 OUT_OF_MEMORY = ("Out of memory at start: %d KB of heap, and this install loads its code "
                  "into it. Flash the firmware image for this board: see hardware/README.md")
 # what cannot_start draws with
-_KEEP = ("firmware.display", "firmware.gfx", "firmware.gfx_py", "firmware.fonts", "firmware.store",
+_KEEP = ("firmware.draw.display", "firmware.draw.gfx", "firmware.draw.gfx_py", "firmware.draw.fonts", "firmware.files.store",
          "firmware.fastdraw_", "engine_mpy.modules")
 
 
 def _load(session):
     session.load()
-    forget("firmware.storeread")       # files are read at start; a screen that reads loads it again
+    forget("firmware.files.storeread")       # files are read at start; a screen that reads loads it again
     forget("engine_mpy.lines")
 
 
 def table_on(app):
-    """Start the table on phones when its setting is on (firmware/phones.py): the server's
+    """Start the table on phones when its setting is on (firmware/phones/control.py): the server's
     code is loaded only then."""
     if app.settings.get("table"):
-        from firmware import phones
-        phones.switch(app)
+        from firmware.phones import control
+        control.switch(app)
         if getattr(app, "table_fail", None):
-            app.say(phones.failure(app))
+            app.say(control.failure(app))
         phones = None
         app.tell()
 
@@ -169,7 +170,7 @@ class _NoTimer:
 # back to the game screens; CPython (the simulator, tests) keeps them.
 def _drop_startup_modules():
     for m in list(sys.modules):
-        if m.startswith("firmware.boards") or m in ("firmware.board", "firmware.main"):
+        if m.startswith("firmware.boards") or m in ("firmware.edges.board", "firmware.main"):
             forget(m)
     gc.collect()
 

@@ -48,16 +48,16 @@ include("$(PORT_DIR)/boards/manifest.py")
 # them out: tools/deploy.py OPTIMISE).
 package("firmware", files=_modules("firmware"), base_path="..")
 package("engine_mpy", files=_modules("engine_mpy"), base_path="..")
-# The drawing's native code (firmware/fastdraw_src.py's viper source), for the processor
+# The drawing's native code (firmware/draw/fastdraw_src.py's viper source), for the processor
 # tools/firmware_image.py names (native_arch) with the MicroPython tree's own mpy-cross
 # (mpy_cross). MicroPython's tools freeze native code on a word only for Xtensa (and ARMv6):
 # there it is frozen as machine code (the port's mpy-cross compiles the module
 # tools/native.py writes out). For ARMv6-M (the RP2040) and RV32IMC (the ESP32-C3) they put
 # it on a halfword, where the Cortex-M0+ faults on the word a native function's entry reads
 # (docs/architecture.md, "Machine code in an image"): the image carries the .mpy's bytes
-# instead (firmware/fastdraw_mpy), which firmware/gfx.py loads into RAM, word aligned. No
+# instead (firmware/draw/fastdraw_mpy), which firmware/draw/gfx.py loads into RAM, word aligned. No
 # native_arch (this file given to MicroPython's make by hand): no machine code in the image,
-# and the board compiles the viper source at start (firmware/gfx.py).
+# and the board compiles the viper source at start (firmware/draw/gfx.py).
 import sys
 import tempfile
 
@@ -80,5 +80,5 @@ module("main.py", base_path="start")
 # The maintained SSD1306 driver and the bus_device modules it imports.
 module("adafruit_ssd1306.py", base_path=options.site)
 package("adafruit_bus_device", files=("__init__.py", "i2c_device.py", "spi_device.py"), base_path=options.site)
-# The web framework of the table on phones (firmware/table.py), imported only while it is on.
+# The web framework of the table on phones (firmware/phones/server.py), imported only while it is on.
 package("microdot", files=("__init__.py", "microdot.py"), base_path=options.site)

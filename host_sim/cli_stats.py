@@ -44,7 +44,7 @@ class Player:
 
     def average(self):
         # the device's own figure (the Players screen), so both read the same
-        from firmware.roster import average
+        from firmware.files.roster import average
         return average([self.name, self.games, self.wins, self.points, self.hands])
 
     def stuck(self):

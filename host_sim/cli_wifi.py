@@ -25,12 +25,12 @@ import sys
 from host_sim import cli_pull, hostio
 
 EXIT_FAIL = cli_pull.EXIT_FAIL
-NAME = "wifi.json"     # firmware/wifi_file.py's WIFI_FILE (the device reads it)
+NAME = "wifi.json"     # firmware/files/wifi_file.py's WIFI_FILE (the device reads it)
 
 
 def _write_code(data):
     """What the board runs to save data as /wifi.json, as the device's own store saves a
-    file (firmware/store.py): a .tmp copy renamed over the file (on FAT, where rename
+    file (firmware/files/store.py): a .tmp copy renamed over the file (on FAT, where rename
     refuses to replace, the old one is removed first; the device takes back the .tmp
     copy after a power cut there). A write the flash refuses leaves no .tmp behind."""
     return (
@@ -145,7 +145,7 @@ def main(argv):
             return _refuse("--ssid needs --password (- reads it from standard input)")
         if pw == "-":
             pw = sys.stdin.readline().rstrip("\r\n")
-        from firmware import wifi_file
+        from firmware.files import wifi_file
         why = wifi_file.check(args.ssid, pw)
         if why:
             return _refuse(why)

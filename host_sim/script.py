@@ -117,7 +117,7 @@ class Device:
         self.machine = machine
         machine.reset_world(panel)
         machine.keys.bounce = bounce
-        from firmware.board import Board
+        from firmware.edges.board import Board
         try:
             self.board = Board(board)
         except (ValueError, ImportError):

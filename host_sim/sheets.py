@@ -24,12 +24,13 @@ from host_sim import hostio, report
 
 from engine_mpy import savefile, saveload, summary
 from engine_mpy.game import RuleError
-from firmware import histbrowse, history
+from firmware.history import histbrowse
+from firmware.history import entries
 
 A = summary.A.decode()   # the alphabet (bytes on the device)
 KIND_TITLES = {"classic": "Phase 10", "masters": "Phase 10 Masters Edition",
                "twist": "Phase 10 Twist", "dice": "Phase 10 Dice"}
-# A history file holds at most firmware/history.py's SEGMENT games of LINE_MAX bytes.
+# A history file holds at most firmware/history/entries.py's SEGMENT games of LINE_MAX bytes.
 HISTORY_LIMIT = 512 * 1024
 
 
@@ -152,9 +153,9 @@ def _title(kind, e):
 
 
 def decode(e, n=None):
-    """The Sheet of one history line (a dict as firmware/history.py reads it). Raises
+    """The Sheet of one history line (a dict as firmware/history/entries.py reads it). Raises
     SheetError naming what does not fit."""
-    from firmware.history import check_entry
+    from firmware.history.entries import check_entry
     try:
         check_entry(e)
     except ValueError as x:
@@ -424,10 +425,10 @@ def pull_date(folder):
 def history_files(folder, said):
     """The history's files in folder, oldest first: history.K.json by K, then history.json.
     A name the device does not write (history.02.json) is left out and said, as the
-    device's History does (firmware/history.py archive_number)."""
+    device's History does (firmware/history/entries.py archive_number)."""
     ks = []
     for name in sorted(os.listdir(folder)):
-        k = history.archive_number(name)
+        k = entries.archive_number(name)
         if k is not None and k > 0:
             ks.append(k)
         elif k is not None:

@@ -139,7 +139,7 @@ def _front(o, steps):
 class Live:
     """The device's clock kept on the PC's, for the terminal and the window: run() runs
     the device's loop up to now. With the table on phones the loop's rest between keys is
-    served in real time (firmware/table.py), so running it for the time since the last
+    served in real time (firmware/phones/server.py), so running it for the time since the last
     call, as this did, took that time again, and each call ran longer than the one before:
     keys waited seconds, more the longer the session (issue 41). Here the device runs only
     what its clock lacks of the real time since the start, at most MOST_MS a call, and a

@@ -1,6 +1,6 @@
 # The simulator's time: a clock that moves only when the firmware sleeps or spends time on
 # work (spend_us: the bus, the flash, the processor, as the simulator charges them), with the
-# methods of the board's (firmware/clock.py). As it moves it fires what falls due on the way,
+# methods of the board's (firmware/edges/clock.py). As it moves it fires what falls due on the way,
 # in time order: the fake machine.Timer's callbacks (the buttons' sampling) and the changes
 # a key script makes to the pins at their times. So a press made while the firmware is
 # busy with a long step is sampled when it happens, as a board's timer samples it.

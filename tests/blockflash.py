@@ -13,9 +13,10 @@
 import os
 import sys
 
-from firmware.store import Store
-from firmware.session import Session
-from firmware import endgame, roster
+from firmware.files.store import Store
+from firmware.game.session import Session
+from firmware.game import endgame
+from firmware.files import roster
 from engine_mpy import savefile
 from powercut import GAMES
 
@@ -155,7 +156,7 @@ def observe(store, listdir):
     game = None if g is None else savefile.dumps(g)
     g = None
     rows, rmsg = roster.load(store)
-    from firmware import histbrowse
+    from firmware.history import histbrowse
     said = []
     b = histbrowse.Browser(store, said)
     hist = [b.game(i) for i in range(b.count)] or None

@@ -1,5 +1,5 @@
 # The history a test reads off the simulated flash: history.json's games, oldest first (a
-# header line, then a line a game; firmware/history.py).
+# header line, then a line a game; firmware/history/entries.py).
 import json
 import os
 

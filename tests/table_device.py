@@ -30,7 +30,7 @@ def free_port():
 
 def build_mpy():
     """The compiled device (make mpy) is what runs; made here if this checkout has none."""
-    if not os.path.isfile(os.path.join(BUILD, "firmware", "table.mpy")):
+    if not os.path.isfile(os.path.join(BUILD, "firmware", "phones", "server.mpy")):
         subprocess.run(["make", "-s", "mpy"], cwd=ROOT, check=True, timeout=600)
 
 

@@ -236,7 +236,7 @@ def dice_path(sel, target, actions):
     """Arrow keys that take the Dice turn's frame from sel to target (dice 0-9, then the
     buttons actions), the fewest, on the layout as the screen moves it (five buttons)."""
     from firmware.screens.dice_turn import move
-    from firmware.keys import UP, DOWN, LEFT, RIGHT
+    from firmware.edges.keys import UP, DOWN, LEFT, RIGHT
     names = {UP: "UP", DOWN: "DOWN", LEFT: "LEFT", RIGHT: "RIGHT"}
     seen = {sel: []}
     todo = [sel]

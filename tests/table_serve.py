@@ -34,17 +34,18 @@ def _take(p):
 
 def main(argv):
     state, port, cmd = argv[0], int(argv[1]), argv[2]
-    from firmware.board import Board
+    from firmware.edges.board import Board
     from firmware import main as fw
-    from firmware.clock import Clock
+    from firmware.edges.clock import Clock
     board = Board("pico_w")
     clock = Clock()
     app = fw.build(board, clock, state)
     app.table_host = "127.0.0.1"
     app.table_port = port
     fw.table_on(app)       # as at a start with the setting on (firmware/main.run)
-    from firmware import phones, settings_file
-    c = phones.new_credentials(app)       # as the Settings screen turns it on
+    from firmware.phones import control
+    from firmware.files import settings_file
+    c = control.new_credentials(app)       # as the Settings screen turns it on
     if c:
         app.settings.update(c)
     settings_file.save(app, "table", True)

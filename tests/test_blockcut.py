@@ -6,7 +6,7 @@
 # same. littlefs (os.VfsLfs2 on the micropython binary, littlefs-python's copy of the same C
 # code on CPython) always does. MicroPython's FAT loses every file when the cut comes while
 # it rewrites its directory sector, and nothing on top of FAT can prevent it: the device
-# tells FAT at start and says how to move to littlefs (firmware/fscheck.py,
+# tells FAT at start and says how to move to littlefs (firmware/files/fscheck.py,
 # hardware/README.md "FAT flash"). make test runs a representative part (seconds); make
 # soak (SOAK=1) every cut point of every action wherever the compaction of littlefs'
 # directory log falls in it, on both program sizes the boards use.
@@ -17,7 +17,7 @@ import pytest
 
 import soak
 import blockflash as bf
-from firmware import session as session_mod
+from firmware.game import session as session_mod
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
@@ -172,7 +172,7 @@ def test_fat_loses_every_file_when_a_cut_hits_its_directory_sector():
 PROBE = r"""
 import os, sys
 from blockflash import NorFlash, BLOCK
-from firmware.store import Store
+from firmware.files.store import Store
 
 fat = NorFlash(b"\xff" * (64 * BLOCK))
 os.VfsFat.mkfs(fat)
@@ -180,7 +180,7 @@ os.mount(os.VfsFat(fat), "/fat")
 lfs = NorFlash(b"\xff" * (32 * BLOCK))
 os.VfsLfs2.mkfs(lfs)
 os.mount(os.VfsLfs2(lfs), "/lfs")
-from firmware import fscheck
+from firmware.files import fscheck
 print("empty", fscheck.case_blind("/fat"), fscheck.case_blind("/lfs"))
 for root in ("/fat", "/lfs"):
     Store(root).write_atomic("settings.json", "{}")
@@ -202,8 +202,8 @@ print("probe", fscheck.case_blind("/fat"), fscheck.case_blind("/lfs"))
 fscheck.os = OldOs()
 print("old", fscheck.is_fat("/fat"), fscheck.is_fat("/lfs"))
 fscheck.os = os
-print("check", fscheck.check("/fat") == fscheck.MESSAGE, "firmware.fscheck" in sys.modules)
-from firmware import fscheck
+print("check", fscheck.check("/fat") == fscheck.MESSAGE, "firmware.files.fscheck" in sys.modules)
+from firmware.files import fscheck
 print("check", fscheck.check("/lfs"))
 print("writes", fat.ops + lfs.ops - ops)
 """
@@ -228,7 +228,7 @@ def test_fscheck_tells_fat_from_littlefs_on_micropython(tmp_path):
 
 
 def test_the_fat_message_fits_a_note():
-    from firmware.fscheck import MESSAGE
+    from firmware.files.fscheck import MESSAGE
     from firmware.screens.base import wrap
     lines = wrap(MESSAGE)
     assert len(lines) <= 6              # what the note screen shows
@@ -293,6 +293,6 @@ def test_the_device_started_on_fat_says_so_and_on_littlefs_says_nothing(tmp_path
     r = subprocess.run([MICROPYTHON, "-X", "heapsize=" + HEAP, str(tmp_path / "start.py"), "fat", "lfs"], env=env,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
-    from firmware.fscheck import MESSAGE
+    from firmware.files.fscheck import MESSAGE
     from firmware.screens.base import wrap
     assert r.stdout.splitlines() == ["fat menu %r" % [" ".join(wrap(MESSAGE, 20))], "lfs menu []"]

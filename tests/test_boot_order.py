@@ -3,8 +3,8 @@ naming the game's kind off the save's first line, goes out before the save is re
 .mpy install spent half its start-up reading the 55-hand save); a small heap reads it
 first. A save that cannot be read is said after, and the menu then opens on New game."""
 from engine_mpy import savefile
-from firmware import session as session_mod
-from firmware.display import Display
+from firmware.game import session as session_mod
+from firmware.draw.display import Display
 from host_sim import script, sim
 from tests.test_damage_said import flash, notes, v1_save
 
@@ -93,8 +93,9 @@ def start_short(tmp_path, monkeypatch, where, files):
     the files before and after)."""
     import machine
     import pytest
-    from firmware import gfx, main
-    from firmware.board import Board
+    from firmware import main
+    from firmware.draw import gfx
+    from firmware.edges.board import Board
     from firmware.screens.base import wrap
     from host_sim.vclock import VirtualClock
     state = flash(tmp_path, files)

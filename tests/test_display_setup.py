@@ -1,4 +1,4 @@
-# The display's set-up (firmware/display.py) sends what Adafruit's maintained driver
+# The display's set-up (firmware/draw/display.py) sends what Adafruit's maintained driver
 # (adafruit-circuitpython-ssd1306, installed by make venv) sends for the same panel: the
 # same transactions, byte for byte and in order, for the SSD1306 and the SH1106 (the
 # driver with page_addressing); then the SH1106 gets its full clear at the right columns.
@@ -7,7 +7,7 @@ import pytest
 
 import adafruit_ssd1306
 
-from firmware.display import Display, SETUP
+from firmware.draw.display import Display, SETUP
 
 
 class Recorder:

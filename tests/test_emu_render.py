@@ -22,7 +22,7 @@ SCREEN = r'''
 import sys
 sys.path.insert(0, %(twin)r)
 import machine
-from firmware.display import Display
+from firmware.draw.display import Display
 machine.reset_world(%(ctrl)r)
 d = Display(machine.I2C(0, freq=400000), controller=%(ctrl)r)
 c = d.canvas
@@ -71,8 +71,8 @@ def test_fonts_py_is_generated_from_the_art():
     spec = importlib.util.spec_from_file_location("fontgen", os.path.join(ROOT, "tools", "fontgen.py"))
     fontgen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fontgen)
-    with open(os.path.join(ROOT, "firmware", "fonts.py")) as f:
-        assert f.read() == fontgen.generate(), "firmware/fonts.py is stale: run tools/fontgen.py"
+    with open(os.path.join(ROOT, "firmware", "draw", "fonts.py")) as f:
+        assert f.read() == fontgen.generate(), "firmware/draw/fonts.py is stale: run tools/fontgen.py"
 
 
 def _twin_run(tmp_path, ctrl):

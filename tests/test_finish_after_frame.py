@@ -8,7 +8,7 @@ import json
 import os
 import shutil
 
-from firmware import store as store_mod
+from firmware.files import store as store_mod
 from host_sim import script, sim
 from tests.test_damage_said import flash, notes, on_flash, v1_save
 

@@ -117,7 +117,7 @@ def test_the_manifest_freezes_exactly_what_deploy_copies():
     # the native drawing code: each board's below; given by hand to MicroPython's make (no
     # processor named), no machine code at all: the board compiles the viper source at start
     import native
-    assert want.pop(native.NAME) == os.path.join(ROOT, "firmware", "fastdraw_src.py")
+    assert want.pop(native.NAME) == os.path.join(ROOT, "firmware", "draw", "fastdraw_src.py")
     assert m.frozen == want, (set(m.frozen) ^ set(want))
     assert "firmware/manifest.py" not in m.frozen and "firmware/start/main.py" not in m.frozen
     assert m.frozen["main.py"] == os.path.join(ROOT, "firmware", "start", "main.py")
@@ -162,10 +162,10 @@ def test_each_boards_image_carries_the_drawings_machine_code_where_it_cannot_lan
 
 
 def test_the_build_tools_and_the_board_number_the_processors_alike():
-    # a .mpy's header numbers its processor; tools/native.py reads it on the PC, firmware/gfx.py
+    # a .mpy's header numbers its processor; tools/native.py reads it on the PC, firmware/draw/gfx.py
     # on the board (the name of the machine code it loads): the two lists must be one
     import native
-    from firmware import gfx
+    from firmware.draw import gfx
     assert native.ARCHS == gfx._ARCH
     assert native.ARCHS.index("armv6m") == 4 and native.ARCHS.index("rv32imc") == 11
 
@@ -203,8 +203,8 @@ def test_the_build_tools_manifest_passes_its_site_packages(tmp_path):
     m = Manifest()
     m.run(str(wrapper))
     want = deployed(str(site))
-    m.frozen.pop("firmware/fastdraw_mpy.py")     # written out for the build (above)
-    want.pop("firmware/fastdraw_viper.py")
+    m.frozen.pop("firmware/draw/fastdraw_mpy.py")     # written out for the build (above)
+    want.pop("firmware/draw/fastdraw_viper.py")
     assert m.frozen == want
     assert m.frozen["adafruit_ssd1306.py"] == os.path.realpath(str(site / "adafruit_ssd1306.py"))
     # a site without the driver: the manifest says what to do instead of freezing less
@@ -225,7 +225,7 @@ def test_the_boards_are_the_devices_boards():
     have = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "firmware", "boards"))
                   if f.endswith(".py") and not f.startswith("_"))
     # every board file but the web page's (make web's site: no image to flash) has an image
-    from firmware.board import BOARDS
+    from firmware.edges.board import BOARDS
     assert sorted(fi.BOARDS) == sorted(BOARDS) == [b for b in have if b != "web"]
     assert "web" in have
     assert {b: v[:2] for b, v in fi.BOARDS.items()} == {

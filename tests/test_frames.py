@@ -22,9 +22,9 @@ LIMIT = 11     # words
 HOT = {
     "firmware/app.py": ("step", "_input", "_key", "_idle_work", "_show", "_tick", "_rest",
                         "handle", "top", "redraw", "_idle"),
-    "firmware/buttons.py": ("sample", "_held", "_repeat", "_pressed", "_released", "_push",
+    "firmware/edges/buttons.py": ("sample", "_held", "_repeat", "_pressed", "_released", "_push",
                             "get", "pending", "_tick", "edges", "read", "still"),
-    "firmware/display.py": ("show", "_restore", "_update", "_run", "_windows", "_data",
+    "firmware/draw/display.py": ("show", "_restore", "_update", "_run", "_windows", "_data",
                             "_send", "_rows", "_page_sh1106", "_pages_sh1106", "_cost",
                             "writeto"),
     "firmware/screens/base.py": ("draw", "draw_row", "right_text", "mark", "move", "_select",

@@ -8,8 +8,8 @@ import subprocess
 
 from engine_mpy import savefile
 from engine_mpy.classic import Classic
-from firmware.session import Session
-from firmware.store import Store
+from firmware.game.session import Session
+from firmware.files.store import Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
@@ -24,8 +24,8 @@ def first_save():
 
 LFS_FULL = r"""
 import os
-from firmware.store import Store
-from firmware.session import Session
+from firmware.files.store import Store
+from firmware.game.session import Session
 
 class RAMFlash:
     # 4 KB blocks, as rp2.Flash and esp32.Partition report

@@ -3,7 +3,7 @@ import json
 import os
 import subprocess
 
-from firmware import board
+from firmware.edges import board
 from firmware.boards import pico, esp32
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -94,7 +94,7 @@ def test_make_i2c_and_pins_from_a_board_file_or_a_detected_board(tmp_path):
 
 def test_detect_runs_on_micropython(tmp_path):
     cfg = write(tmp_path, {"board": "esp32_c3", "sda": 8})
-    code = ("from firmware import board\n"
+    code = ("from firmware.edges import board\n"
             "b = board.detect(config=%r)\n"
             "print(b.KEY, b.SDA, b.SCL, b.BUTTONS, b.message)\n"
             "b = board.detect(config='/nonexistent/board.json')\n"

@@ -5,7 +5,7 @@ import json
 import os
 import re
 
-from firmware.board import BOARDS, load
+from firmware.edges.board import BOARDS, load
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HW = os.path.join(ROOT, "hardware")

@@ -5,7 +5,7 @@ finish likewise; History warns when the flash is nearly full."""
 import json
 import os
 
-from firmware import store as store_mod
+from firmware.files import store as store_mod
 from firmware.screens import history as history_screen
 from host_sim import script, sim
 from tests import table_keys as K

@@ -3,7 +3,7 @@ open on a Pico): each older file counts 100 games until the list reaches it, the
 is exactly what the files hold. Played on the simulated device."""
 import sys
 
-from firmware import store as store_mod
+from firmware.files import store as store_mod
 from firmware.screens import history as history_screen
 from host_sim import script, sim
 from tests import table_keys as K

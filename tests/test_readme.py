@@ -146,7 +146,7 @@ def saved_games(folder):
     games, and a Twist layout of one's own."""
     from engine_mpy import savefile, summary
     from engine_mpy.classic import Classic
-    from firmware.history import write_entry
+    from firmware.history.entries import write_entry
 
     running = Classic({"players": ["Ann", "Bob", "Cid"], "dealer": 0})
     running.add({"out": 0, "left": [None, [7, 2, 0, 1], [10, 0, 0, 0]]})

@@ -275,7 +275,7 @@ def test_hint_on_rolled_and_real_dice(tmp_path):
 # --- the keys of a turn (issue 26, finding 4) ------------------------------------------------
 def test_the_arrows_move_on_the_layout_as_drawn(tmp_path):
     from firmware.screens.dice_turn import move
-    from firmware.keys import UP, DOWN, LEFT, RIGHT
+    from firmware.edges.keys import UP, DOWN, LEFT, RIGHT
     game = ("Roll", "Stop", "Hint")
     # DOWN from a die of the upper row: the die drawn below it; again: Roll (the first
     # button). UP from a button: a die of the lower row, never another button.

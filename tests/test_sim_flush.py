@@ -1,4 +1,4 @@
-# A committed hand goes to the flash right after its frame (firmware.session apply/flush):
+# A committed hand goes to the flash right after its frame (firmware.game.session apply/flush):
 # in the same poll as the key, after the screen that shows it is on the panel, before any
 # other key is read; and when the flash refuses it, the game in RAM goes back to what the
 # flash holds and a note says why.

@@ -75,7 +75,7 @@ def test_classic_with_three_new_players_reaches_the_score_pad(tmp_path):
 
 def test_a_random_dealer_comes_from_the_app_random_source(tmp_path):
     dev = device(tmp_path, three_new_players() + " OK")
-    from firmware.rng import Rng
+    from firmware.edges.rng import Rng
     assert dev.app.session.game.settings["dealer"] == Rng(1).randrange(3)
 
 

@@ -5,8 +5,8 @@ import os
 import subprocess
 import sys
 
-from firmware.store import Store, GAME
-from firmware import storeread
+from firmware.files.store import Store, GAME
+from firmware.files import storeread
 from fakeflash import FakeFlash, PowerCut
 from test_store import OLD, NEW, store_on
 
@@ -66,8 +66,8 @@ def test_damage_found_at_start_on_real_files(tmp_path):
 # mount what the flash holds and read it back with a fresh Store.
 LFS_SCRIPT = r"""
 import os
-from firmware.store import Store
-from firmware import storeread
+from firmware.files.store import Store
+from firmware.files import storeread
 
 class RAMFlash:
     def __init__(self, data):

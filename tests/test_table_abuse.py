@@ -57,7 +57,7 @@ def test_unknown_paths_are_404_and_read_no_file(dev):
         a = request(dev, b"GET " + path.encode() + b" HTTP/1.0\r\n\r\n")
         assert status(a) == 404, (path, a[:80])
         assert "wifi_pw" not in a and dev.pw not in a and '"records"' not in a
-    # a body is refused as a head too big is (firmware/table.py _Head.read): 400, as a
+    # a body is refused as a head too big is (firmware/phones/server.py _Head.read): 400, as a
     # request line that is not one
     a = request(dev, b"POST /state HTTP/1.0\r\nContent-Length: 5\r\n\r\nhello")
     assert status(a) == 400, a[:80]
@@ -67,7 +67,7 @@ def test_unknown_paths_are_404_and_read_no_file(dev):
 
 
 def test_a_header_line_that_never_ends_is_dropped(dev):
-    # 16 KB of one header line, eight times the head the server reads (firmware/table.py
+    # 16 KB of one header line, eight times the head the server reads (firmware/phones/server.py
     # _HEAD_MAX; microdot's own line limit, max_readline, is the same 2 KB): answered 400
     # and closed. Sent whole before reading (it fits the loopback's buffers), so the answer
     # is read before the reset the unread rest brings (a client still sending met the
@@ -110,7 +110,7 @@ def test_fifty_connections_at_once_and_a_key_pressed_meanwhile(dev):
             pass
         s.close()
         # the whole state; or nothing at all: past the connections it serves at once
-        # (firmware/table.py _LIVE) one is closed before a byte is sent; or microdot's whole
+        # (firmware/phones/server.py _LIVE) one is closed before a byte is sent; or microdot's whole
         # 400, when parsing the head ran short of the capped heap beside the six served
         # (seen once in 50 on a loaded machine). Never a part of an answer, a 500 or a reset.
         a = out.decode("latin-1")
@@ -134,7 +134,7 @@ def test_clients_that_send_nothing_or_never_read_are_let_go(dev):
         s.sendall(b"GET / HTTP/1.0\r\n\r\n")     # and never reads the page
         deaf.append(s)
     dev.key("UP")
-    # every connection has its time (firmware/table.py _TIMEOUT_S, 5 s): then it serves
+    # every connection has its time (firmware/phones/server.py _TIMEOUT_S, 5 s): then it serves
     # again. The limit is that 5 s and as much again for a shared 2-core machine (the other
     # runs' load; the device's own wait is the 5 s: served again after 4-5 s when alone)
     t0 = time.monotonic()

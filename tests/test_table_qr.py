@@ -1,6 +1,6 @@
 # The QR codes of the table on phones decode, off the golden screens as the panel shows
 # them (lit modules light on a dark panel), to exactly the network a phone camera joins
-# and the page's address; and the encoder (firmware/qr.py) round-trips every length it
+# and the page's address; and the encoder (firmware/phones/qr.py) round-trips every length it
 # takes. The decoder is zbar (Debian's zbar-tools: `make browser` installs it, and CI runs
 # that first); without it these tests fail rather than skip.
 import os
@@ -10,8 +10,8 @@ import subprocess
 import pytest
 from PIL import Image
 
-from firmware import qr
-from firmware.phones import credentials, wifi_text
+from firmware.phones import qr
+from firmware.phones.control import credentials, wifi_text
 from host_sim import golden
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

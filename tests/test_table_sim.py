@@ -77,14 +77,14 @@ def test_the_servers_code_is_not_loaded_while_the_setting_is_off(tmp_path):
     script_py = tmp_path / "off.py"
     script_py.write_text(
         "import sys\n"
-        "from firmware.board import Board\n"
+        "from firmware.edges.board import Board\n"
         "from firmware import main as fw\n"
-        "from firmware.clock import Clock\n"
+        "from firmware.edges.clock import Clock\n"
         "app = fw.build(Board('pico_w'), Clock(), %r)\n"
         "fw.table_on(app)\n"
         "for i in range(20):\n"
         "    app.step()\n"
-        "print(sorted(m for m in sys.modules if m.startswith(('microdot', 'firmware.table', 'firmware.phones', 'firmware.net', 'firmware.qr', 'asyncio'))))\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('microdot', 'firmware.phones.server', 'firmware.phones.control', 'firmware.phones.net', 'firmware.phones.qr', 'asyncio'))))\n"
         % str(tmp_path))
     env = dict(os.environ, MICROPYPATH=":".join([".frozen", BUILD, os.path.join(BUILD, "lib"),
                                                   os.path.join(ROOT, "tests", "table_wire"),

@@ -74,7 +74,7 @@ def build():
     import native
     gen = native.write(os.path.join(BUILD, ".native", "fastdraw_viper.py"))
     subprocess.run([mpyc, "-march=host", "-s", native.NAME, "-o",
-                    os.path.join(BUILD, "firmware", "fastdraw_viper.mpy"), gen], check=True)
+                    os.path.join(BUILD, "firmware", "draw", "fastdraw_viper.mpy"), gen], check=True)
     _built.append(1)
     atexit.register(shutil.rmtree, BUILD, True)
     return BUILD

@@ -86,7 +86,7 @@ class _NewGameApp:
     """What New game uses of the app to read /twist_layout.txt: the store and say()."""
 
     def __init__(self, root):
-        from firmware.store import Store
+        from firmware.files.store import Store
         self.store = Store(root)
         self.said = []
 

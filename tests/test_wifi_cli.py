@@ -1,7 +1,7 @@
 """`python -m host_sim wifi`: the network the table on phones joins, written over USB into
 the board's wifi.json, against a stand-in board on a pseudo-terminal (tests/fake_board.py)
 so mpremote's real serial code runs; what it writes is read back by the device's own reader
-(firmware/wifi_file.py)."""
+(firmware/files/wifi_file.py)."""
 import json
 import subprocess
 import sys
@@ -10,8 +10,8 @@ import pytest
 
 from fake_board import FakeBoard
 from test_pull_cli import ROOT, FAIL_TIMEOUT, OK_TIMEOUT
-from firmware import wifi_file
-from firmware.store import Store
+from firmware.files import wifi_file
+from firmware.files.store import Store
 
 OLD = b'{"ssid": "Old net", "pw": "old password"}'
 FILES = {"game.json": b'{"game":"classic"}', "settings.json": b'{"contrast":128}'}

@@ -109,7 +109,7 @@ def start(argv):
     state = argv[0]
     # (the WebAssembly VM of tools/heap32.mjs has no environment: its wire is a local file)
     machine.wire((os.getenv("TWIN_WIRE") if hasattr(os, "getenv") else None) or "wire.bin")
-    from firmware.board import Board
+    from firmware.edges.board import Board
     board = Board("pico")
     pins = board.BUTTONS
     from firmware import main as fw

@@ -174,7 +174,7 @@ def write_history(folder, games=1000, entries=None):
     """history.json and its archives holding `games` finished games (numbered 1..games,
     the four worst kinds in turn), as the device leaves them: 100 a file, the oldest in
     history.1.json."""
-    from firmware.histadd import SEGMENT
+    from firmware.history.histadd import SEGMENT
     es = entries or _finished_entries()
     head = '{"format":"phase10-history","v":2}\n'
     files = []
@@ -228,7 +228,7 @@ ROSTER = [(K.menu("new game") + " OK OK " + K.down(24), "newgame"), ("LEFT LEFT 
 
 def finished(keys):
     """The keys that finish a game into the full history, then the note that says the
-    oldest 100 games were deleted (the history keeps 1,000: firmware/histadd.py) closed."""
+    oldest 100 games were deleted (the history keeps 1,000: firmware/history/histadd.py) closed."""
     return [(keys, "note"), ("OK", "menu")]
 
 

@@ -656,7 +656,7 @@ def run(build):
     # between: ten evenly spread offsets per event), then the loop, sleeping a
     # millisecond at a time, takes it (half a millisecond on average), then the event's
     # own time as above. The debounce adds nothing: a change counts at once.
-    from firmware.buttons import Buttons
+    from firmware.edges.buttons import Buttons
     period = Buttons.PERIOD_MS
     taps = [m + (j + 0.5) * period / 10.0 + 0.5 for m in ms for j in range(10)]
     res["tap_to_frame_ms_p50"] = round(percentile(taps, 50), 1)

@@ -70,7 +70,7 @@ FS_BYTES = 1408 * 1024
 FS_BASE = FLASH_BYTES - FS_BYTES
 BLOCK = 4096
 BUTTONS = (16, 17, 18, 19, 20)     # firmware/boards/pico.py: up, down, left, right, ok
-LONG_MS = 600                      # firmware/buttons.py Buttons.LONG_MS: OK held this long is BACK
+LONG_MS = 600                      # firmware/edges/buttons.py Buttons.LONG_MS: OK held this long is BACK
 SAVE_GAP_MS = 30                   # flash operations closer than this are one save
 GET = firmware_image.GET_MPY
 
@@ -314,7 +314,7 @@ def folder_files(folder):
     """The files of a start folder in the order they go onto the flash: the history's
     newest first (history.json, then history.K.json by K down), after the other files, so
     on a filesystem too small for them all the oldest games are the ones left out, as the
-    device itself deletes the oldest when its flash is full (firmware/histroom.py)."""
+    device itself deletes the oldest when its flash is full (firmware/history/histroom.py)."""
     def order(n):
         if n == "history.json":
             return (1, 0)
@@ -543,7 +543,7 @@ def steps_of(keys):
 
 
 def acting_edge(bits, down, up, hold_ms):
-    """When a press acts (firmware/buttons.py): an arrow when pressed, OK when let go (or at
+    """When a press acts (firmware/edges/buttons.py): an arrow when pressed, OK when let go (or at
     LONG_MS held: BACK), OK+UP/DOWN (HELP) when the chord is made."""
     if bits == 16:
         return down + LONG_MS * 1e6 if hold_ms >= LONG_MS else up

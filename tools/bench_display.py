@@ -30,8 +30,8 @@ if _twin not in sys.path:
     sys.path.insert(0, _twin)
 
 import machine  # noqa: E402
-from firmware import gfx  # noqa: E402
-from firmware.display import Display  # noqa: E402
+from firmware.draw import gfx  # noqa: E402
+from firmware.draw.display import Display  # noqa: E402
 
 LINES = (
     "Round 7   Dealer: Ann",

@@ -1,14 +1,14 @@
 # The flash work of a save (make bench), on the micropython binary: MicroPython's own
 # littlefs (os.VfsLfs2) mounted as an RP2040 mounts it (256-byte program pages, 4 KB erase
 # sectors) on tests/blockflash.py's NOR flash, through the device's own saving code
-# (firmware/session.py). A 6-player Classic game is started and played to 55 hands, a
+# (firmware/game/session.py). A 6-player Classic game is started and played to 55 hands, a
 # hand a commit as the table enters them; per commit this prints the bytes programmed and
 # the sectors erased:
 #   micropython tools/bench_flash.py        (MICROPYPATH: build dir, its lib, tests/both, tests)
 #   "save PROGRAMMED_BYTES ERASES" per hand, "start ..." for the game's first save
 # tools/bench.py turns them into milliseconds at stated flash timings.
 from blockflash import NorFlash, MpyFs, BLOCK
-from firmware.session import Session
+from firmware.game.session import Session
 
 SIX = ["Ann", "Bob", "Cid", "Dee", "Eve", "Flo"]
 FAIL = [10, 0, 0, 0]

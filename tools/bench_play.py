@@ -164,7 +164,7 @@ def boot(argv):
     c0 = _calls[0]
     t0 = time.ticks_us()
     from firmware import main
-    from firmware.board import Board
+    from firmware.edges.board import Board
     app = main.build(Board("pico"), VirtualClock(0), argv[0], None, 1)
     while not machine.bus.bytes or app.redraws == 0:
         app.step()

@@ -17,7 +17,7 @@ RUNS = 30
 
 class _App:
     def __init__(self, game):
-        from firmware.clock import Clock
+        from firmware.edges.clock import Clock
         self.clock = Clock()
         self.commits = 0
         self.session = self
@@ -122,15 +122,15 @@ def main(path):
         for _ in range(4):
             json.dumps(next(it))
     out["rows4_us"] = least(rows4)
-    from firmware import table
-    nap = table._nap
+    from firmware.phones import server
+    nap = server._nap
 
     async def timed_nap(ms):
         _lap()
         await nap(ms)
         _mark[0] = time.ticks_us()
-    table._nap = timed_nap
-    t = table.Table(_App(g), "127.0.0.1", 0)   # (listening on a port nobody asks)
+    server._nap = timed_nap
+    t = server.Table(_App(g), "127.0.0.1", 0)   # (listening on a port nobody asks)
     srv = t.server
     loop = t.loop
     sent = []

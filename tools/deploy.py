@@ -41,7 +41,7 @@ DRIVER = (
     ("adafruit-circuitpython-ssd1306", "adafruit/Adafruit_CircuitPython_SSD1306", ("adafruit_ssd1306.py",)),
     ("adafruit-circuitpython-busdevice", "adafruit/Adafruit_CircuitPython_BusDevice",
      ("adafruit_bus_device/__init__.py", "adafruit_bus_device/i2c_device.py", "adafruit_bus_device/spi_device.py")),
-    # the table on phones' web framework (firmware/table.py): loaded only while it is on
+    # the table on phones' web framework (firmware/phones/server.py): loaded only while it is on
     ("microdot", "miguelgrinberg/microdot", ("microdot/__init__.py", "microdot/microdot.py")),
 )
 DEVICE_DIRS = ("/firmware", "/engine_mpy", "/lib")
@@ -74,11 +74,11 @@ def device_sources():
     return out
 
 
-# Native code, made for one processor: the drawing's viper source (firmware/fastdraw_src.py,
+# Native code, made for one processor: the drawing's viper source (firmware/draw/fastdraw_src.py,
 # written out by tools/native.py) compiled once for each processor of the boards
 # (firmware/boards/: the RP2040, the ESP32 and ESP32-S3, the ESP32-C3), each under its own
-# name; firmware/gfx.py loads the board's own. (A frozen image: the port's mpy-cross.)
-NATIVE_SRC = "firmware/fastdraw_src.py"
+# name; firmware/draw/gfx.py loads the board's own. (A frozen image: the port's mpy-cross.)
+NATIVE_SRC = "firmware/draw/fastdraw_src.py"
 NATIVE = native.NAME
 NATIVE_ARCHS = ("armv6m", "xtensawin", "rv32imc")
 
@@ -91,7 +91,7 @@ def plan(site=None):
     for rel, dest in device_sources():
         if rel == NATIVE_SRC:
             for arch in NATIVE_ARCHS:
-                items.append((os.path.join(ROOT, rel), "/firmware/fastdraw_%s.mpy" % arch, arch))
+                items.append((os.path.join(ROOT, rel), "/firmware/draw/fastdraw_%s.mpy" % arch, arch))
         items.append((os.path.join(ROOT, rel), dest[:-3] + ".mpy", True))
     for _, _, files in DRIVER:
         for f in files:

@@ -1,4 +1,4 @@
-"""Generate firmware/fonts.py from the text art below:  python tools/fontgen.py
+"""Generate firmware/draw/fonts.py from the text art below:  python tools/fontgen.py
 
 The art is the source of the device's fonts: edit a glyph here, run this, commit both files.
 '#' is a lit pixel, '.' a dark one. Glyphs are stored column-major MONO_VLSB (one byte per
@@ -625,12 +625,12 @@ def generate():
 
 def main(argv):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    out = os.path.join(root, "firmware", "fonts.py")
+    out = os.path.join(root, "firmware", "draw", "fonts.py")
     text = generate()
     if "--check" in argv:
         with open(out) as f:
             same = f.read() == text
-        print("firmware/fonts.py is %s" % ("up to date" if same else "STALE: run tools/fontgen.py"))
+        print("firmware/draw/fonts.py is %s" % ("up to date" if same else "STALE: run tools/fontgen.py"))
         return 0 if same else 1
     with open(out, "w") as f:
         f.write(text)

@@ -43,9 +43,9 @@ sim.use_fake_machine()
 
 from engine_mpy import savefile, saveload  # noqa: E402
 from engine_mpy.dice_eval import (FACE_NUM, FACE_COL, N_DICE, best, show_faces)  # noqa: E402
-from firmware.settings_file import check_settings  # noqa: E402
-from firmware.store import GAME, SETTINGS, ROSTER, HISTORY  # noqa: E402
-from firmware.keys import REPEAT  # noqa: E402,F401
+from firmware.files.settings_file import check_settings  # noqa: E402
+from firmware.files.store import GAME, SETTINGS, ROSTER, HISTORY  # noqa: E402
+from firmware.edges.keys import REPEAT  # noqa: E402,F401
 from tests.table_keys import dice_path  # noqa: E402
 
 KINDS = ("classic", "masters", "twist", "dice")
@@ -300,7 +300,7 @@ class Mash:
         self.roster_len = 0
         self.roster = {}
         if os.path.exists(p):
-            from firmware import roster
+            from firmware.files import roster
             with open(p) as f:
                 rows = roster._check(f.read())
             if rows is None:

@@ -1,11 +1,11 @@
-"""The drawing's viper source (firmware/fastdraw_src.py SOURCE) as a module file, for a
+"""The drawing's viper source (firmware/draw/fastdraw_src.py SOURCE) as a module file, for a
 compiler that is told the processor: `make mpy` (this machine's), `make deploy` (each
 board's), the firmware image's manifest (the port's own mpy-cross); and, for an image whose
 processor needs machine code on a word, the compiled .mpy as a module of bytes
-(firmware/fastdraw_mpy, loaded into RAM by firmware/codeload.py).
+(firmware/draw/fastdraw_mpy, loaded into RAM by firmware/draw/codeload.py).
 
   python tools/native.py OUT.py                        write it to OUT.py
-  python tools/native.py --mpy MPY_CROSS ARCH OUT.py   write firmware/fastdraw_mpy for ARCH
+  python tools/native.py --mpy MPY_CROSS ARCH OUT.py   write firmware/draw/fastdraw_mpy for ARCH
 """
 import os
 import subprocess
@@ -13,9 +13,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SRC = os.path.join(ROOT, "firmware", "fastdraw_src.py")
-NAME = "firmware/fastdraw_viper.py"    # the module it becomes (its name in tracebacks)
-MPY_NAME = "firmware/fastdraw_mpy.py"  # the module of its .mpy's bytes
+SRC = os.path.join(ROOT, "firmware", "draw", "fastdraw_src.py")
+NAME = "firmware/draw/fastdraw_viper.py"    # the module it becomes (its name in tracebacks)
+MPY_NAME = "firmware/draw/fastdraw_mpy.py"  # the module of its .mpy's bytes
 # The processors MicroPython's tools/mpy-tool.py (v1.26.1 to v1.28.0) freezes native code for
 # on a word (__attribute__((aligned (4)))): there an image may carry the machine code frozen.
 # For the rest (ARMv6-M, ARMv7-M, RV32IMC: aligned (2)) a native function's code may land on
@@ -40,7 +40,7 @@ def write(out):
 
 
 def mpy_module(out, mpy_cross, arch, opt="-O3"):
-    """Write out (a .py file) as the module firmware/fastdraw_mpy: MPY, the bytes of the
+    """Write out (a .py file) as the module firmware/draw/fastdraw_mpy: MPY, the bytes of the
     viper source compiled by mpy_cross for arch (a .mpy, no line numbers, as `make deploy`
     compiles it). Frozen, the bytes are a constant in flash."""
     with tempfile.TemporaryDirectory(prefix="phase10-native-") as tmp:
@@ -51,14 +51,14 @@ def mpy_module(out, mpy_cross, arch, opt="-O3"):
             data = f.read()
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out, "w") as f:
-        f.write("# Written by tools/native.py: firmware/fastdraw_src.py's viper source compiled for %s\n"
-                "# (%d bytes of .mpy), loaded into RAM by firmware/codeload.py.\n" % (arch, len(data)))
+        f.write("# Written by tools/native.py: firmware/draw/fastdraw_src.py's viper source compiled for %s\n"
+                "# (%d bytes of .mpy), loaded into RAM by firmware/draw/codeload.py.\n" % (arch, len(data)))
         f.write("MPY = %r\n" % data)
     return out
 
 
 # MicroPython's native architectures, in the order of their numbers in a .mpy's header
-# (py/persistentcode.h; firmware/gfx.py _ARCH)
+# (py/persistentcode.h; firmware/draw/gfx.py _ARCH)
 ARCHS = ("", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
          "xtensa", "xtensawin", "rv32imc")
 # The decorators that make MicroPython emit machine code for a function of a .py file

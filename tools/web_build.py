@@ -39,7 +39,7 @@ PAGE = ("index.html", "device.mjs", "ssd1306.mjs")
 PORT = ("micropython.mjs", "micropython.wasm")
 EDGES = ("machine.py", "webdevice.py")       # the page's own modules, top level in the VM
 # No machine code in the browser: the viper source would only be compiled in vain at start
-NOT_PACKED = ("firmware/fastdraw_src.py", "firmware/codeload.py")
+NOT_PACKED = ("firmware/draw/fastdraw_src.py", "firmware/draw/codeload.py")
 NAME = "Phase 10 table"
 THEME = "#101418"
 
@@ -81,7 +81,7 @@ def pack(entries):
 def icon(size):
     """The device's panel as it shows the game's name, scaled up whole pixels, as a PNG."""
     from PIL import Image
-    from firmware import gfx
+    from firmware.draw import gfx
     buf = bytearray(1024)
     c = gfx.Canvas(buf, native=False)
     c.text("PHASE", 64 - 15, 10)

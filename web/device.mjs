@@ -19,9 +19,9 @@ const KEY = "phase10:";        // localStorage key prefix: KEY + file name
 const params = new URLSearchParams(location.search);
 let QUOTA = Number(params.get("quota")) || 2_000_000;
 const ENOSPC = 28;
-const LONG_OK_MS = 650;        // OK held this long is BACK (firmware/buttons.py LONG_MS: 600)
+const LONG_OK_MS = 650;        // OK held this long is BACK (firmware/edges/buttons.py LONG_MS: 600)
 // A mouse click or a quick key lasts a few ms; a button's contact is not read again for
-// DEBOUNCE_MS (20) after it changes (firmware/buttons.py): a press is held at least this
+// DEBOUNCE_MS (20) after it changes (firmware/edges/buttons.py): a press is held at least this
 // long, so every click is a press, as every finger on a real button is
 const MIN_PRESS_MS = 40;
 const POLL_MS = 10;            // the app's poll while a button is in play

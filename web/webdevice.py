@@ -54,7 +54,7 @@ def start(seed, test_clock=False, root="/data"):
     for m in list(sys.modules):
         if m.startswith(("firmware", "engine_mpy")):
             del sys.modules[m]
-    from firmware.board import Board
+    from firmware.edges.board import Board
     from firmware.boards import web
     from firmware import main
     board = Board("web", web)
@@ -129,29 +129,29 @@ def check_file(name):
     it would be taken, else one line why not (nothing is changed either way)."""
     if name not in KEPT and not _history_name(name):
         return "%s is not one of the device's files (game.json, settings.json, roster.json, history.json, history.N.json)." % name
-    from firmware.store import Store
+    from firmware.files.store import Store
     store = Store(CHECK)
     try:
         if name == "game.json":
-            from firmware import gameload
+            from firmware.game import gameload
             game, msg, unread = gameload.load(store, name)
             if game is None:
                 return msg or "%s holds no game." % name
             return msg
         if name == "settings.json":
-            from firmware import settings_file
+            from firmware.files import settings_file
             return settings_file.load(store)[1]
         if name == "roster.json":
-            from firmware import roster
+            from firmware.files import roster
             return roster.load(store)[1]
         import json
-        from firmware import history
+        from firmware.history import entries
         with open(CHECK + "/" + name, "rb") as f:
-            history.index(f)
+            entries.index(f)
         with open(CHECK + "/" + name) as f:
             for line in f:
                 if line.strip():
-                    history.check_entry(json.loads(line))
+                    entries.check_entry(json.loads(line))
         return None
     except (ValueError, KeyError, TypeError, OSError, UnicodeError) as e:
         return "%s is not a history the device can read (%s)." % (name, e)

@@ -31,5 +31,5 @@ I2C_FREQ = 400_000
 BUTTONS = (32, 33, 25, 26, 27)
 # the timer that samples the buttons every 5 ms: hardware timer 0 of 4, its callback scheduled (soft)
 TIMER_ID = 0
-# Wi-Fi on the chip: the table on phones (firmware/net.py)
+# Wi-Fi on the chip: the table on phones (firmware/phones/net.py)
 WIFI = "esp32"

@@ -3,7 +3,7 @@
 # routes it to any pin.
 # Its image (make firmware BOARD=esp32_c3): the drawing's machine code (RV32IMC) rides as a
 # .mpy's bytes and is loaded into RAM at start, never frozen on a halfword (the C3 reads code
-# through its instruction bus in words: firmware/codeload.py); make firmware checks the image.
+# through its instruction bus in words: firmware/draw/codeload.py); make firmware checks the image.
 #
 #   what              GPIO
 #   OLED VCC          3V3
@@ -29,5 +29,5 @@ I2C_FREQ = 400_000
 BUTTONS = (0, 1, 3, 4, 10)
 # the timer that samples the buttons every 5 ms: hardware timer 0 of 2, its callback scheduled (soft)
 TIMER_ID = 0
-# Wi-Fi on the chip: the table on phones (firmware/net.py)
+# Wi-Fi on the chip: the table on phones (firmware/phones/net.py)
 WIFI = "esp32"

@@ -1,7 +1,7 @@
 # Raspberry Pi Pico (RP2040). First class: about 210 KB of free heap, littlefs on flash.
 # Its image (make firmware BOARD=pico): the drawing's machine code (ARMv6-M) rides as a .mpy's
 # bytes and is loaded into RAM at start, never frozen where it could start on a halfword (the
-# Cortex-M0+ faults there: firmware/codeload.py); make firmware checks the linked image.
+# Cortex-M0+ faults there: firmware/draw/codeload.py); make firmware checks the linked image.
 #
 # Wiring (every button between its GPIO and GND; the internal pull-ups do the rest):
 #

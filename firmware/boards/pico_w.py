@@ -2,7 +2,7 @@
 # and none of the pins below is taken by the wireless chip (it uses GP23, GP24, GP25, GP29
 # internally), so a Pico W drops into a Pico build unchanged.
 # Its image (make firmware BOARD=pico_w): as the Pico's, the drawing's machine code (ARMv6-M)
-# loaded into RAM at start from the .mpy bytes it carries (firmware/codeload.py).
+# loaded into RAM at start from the .mpy bytes it carries (firmware/draw/codeload.py).
 #
 #   what              Pico W pin (physical)  GPIO
 #   OLED VCC          36  3V3(OUT)           -
@@ -25,5 +25,5 @@ I2C_FREQ = 400_000
 BUTTONS = (16, 17, 18, 19, 20)
 # the timer that samples the buttons every 5 ms: RP2040: virtual timers only (id -1), run as soft callbacks
 TIMER_ID = -1
-# the CYW43 Wi-Fi chip: the table on phones (firmware/net.py)
+# the CYW43 Wi-Fi chip: the table on phones (firmware/phones/net.py)
 WIFI = "cyw43"

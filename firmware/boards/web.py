@@ -4,7 +4,7 @@
 # bus, and the browser's storage is the flash (web/device.mjs keeps every file the device
 # writes). The page's own `machine` module (web/machine.py) gives these pins and the bus.
 #
-# Not a physical board: firmware/board.py's detect() never picks it; web/webdevice.py
+# Not a physical board: firmware/edges/board.py's detect() never picks it; web/webdevice.py
 # gives it to firmware/main.py's build() by name.
 #
 #   what            page                        "GPIO"
@@ -23,7 +23,7 @@ I2C_FREQ = 400_000
 # up, down, left, right, ok
 BUTTONS = (0, 1, 2, 3, 4)
 # No timer: the page steps the app from its own event loop, right after every button
-# change, so the loop samples the pins itself (firmware/buttons.py Sampler.poll)
+# change, so the loop samples the pins itself (firmware/edges/buttons.py Sampler.poll)
 TIMER_ID = None
 # No radio: the table on phones is for the boards with Wi-Fi
 WIFI = None

@@ -1,7 +1,6 @@
 # About: what is running, on what, with how much memory left. A read-only page that
 # scrolls with UP/DOWN; OK or BACK closes it.
 from firmware.screens.base import Page, W as _W
-from firmware import app as appmod
 
 
 class About(Page):
@@ -14,7 +13,7 @@ class About(Page):
         store = app.store
         lines = (
             ("Phase 10 table", None),
-            ("Version", appmod.VERSION),
+            ("Version", app.VERSION),
             ("Board", board),
             ("Free memory", "%d B" % mem if mem >= 0 else "n/a"),
             ("Display", "SH1106" if s["sh1106"] else "SSD1306"),

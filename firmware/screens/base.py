@@ -2,7 +2,7 @@
 # scrolling list (menus, settings, read-only pages) with its position mark. The app's screens
 # are one module each in firmware/screens/, imported when pushed and dropped when popped
 # (firmware/app.py); each has make(app, arg) -> a base.Screen.
-from firmware import gfx
+from firmware.draw import gfx
 
 try:
     from micropython import const
@@ -14,7 +14,7 @@ except ImportError:
 HOME = {"classic": "cards_home", "masters": "cards_home", "twist": "twist_home",
         "dice": "dice_home"}
 
-# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+# Key codes (firmware/edges/keys.py has them all; tests/test_keys_inlined.py checks these)
 _UP = const(1)
 _DOWN = const(2)
 _RIGHT = const(4)

@@ -7,7 +7,7 @@
 # sheet ("dice_sheet") and Undo last turn (asks first, on "confirm").
 # Over: the winner or co-winners, the ranking by grand total, Score sheet, Undo last turn,
 # and Finish game, which moves the game to the history and updates the roster
-# (firmware.endgame.finish), then goes back to the main menu.
+# (firmware.game.endgame.finish), then goes back to the main menu.
 # Every figure comes from the engine (DiceGame: state, total(), winners()).
 from firmware.screens.base import ListScreen, GameHome
 
@@ -125,7 +125,7 @@ class DiceHome(GameHome):
 
     def finish(self):
         # Roster stats, the history entry, the save forgotten, back to the menu.
-        from firmware import endgame
+        from firmware.game import endgame
         endgame.finish_and_leave(self.app)
 
 

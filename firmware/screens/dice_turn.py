@@ -31,7 +31,7 @@ try:
 except ImportError:
     const = lambda x: x
 
-# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+# Key codes (firmware/edges/keys.py has them all; tests/test_keys_inlined.py checks these)
 _UP = const(1)
 _DOWN = const(2)
 _LEFT = const(3)
@@ -46,7 +46,7 @@ _CELL_H = const(11)     # the frame; the marks under a die leave a blank row eit
 _MARK_Y = const(12)     # the underline and the Hint's ^, below the frame
 _LOW_Y = const(9)
 _HIGH_Y = const(24)
-_CHAR_W = const(6)      # firmware/gfx.py CHAR_W: where the buttons lie, for UP from them
+_CHAR_W = const(6)      # firmware/draw/gfx.py CHAR_W: where the buttons lie, for UP from them
 _ALL = const(0x3FF)
 # Setting a real die (edit): both parts at once (five buttons), or one after the other.
 _NUMBER = const(1)

@@ -84,7 +84,7 @@ class GameOver(ListScreen):
             return True
         i -= len(self.order)
         if i == 0:
-            from firmware import endgame
+            from firmware.game import endgame
             endgame.finish_and_leave(app)
         elif i == 1:
             app.push("sheet")

@@ -17,7 +17,7 @@ try:
 except ImportError:
     const = lambda x: x
 
-# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+# Key codes (firmware/edges/keys.py has them all; tests/test_keys_inlined.py checks these)
 _UP = const(1)
 _DOWN = const(2)
 _RIGHT = const(4)

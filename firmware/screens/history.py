@@ -1,13 +1,13 @@
 # History: the finished games, newest first, each with its winners (or "unfinished" for an
 # abandoned one). OK opens a game: its kind, hands, winners and players with their totals.
-# The games are read from the flash a page at a time (firmware/history.py): only the
+# The games are read from the flash a page at a time (firmware/history/entries.py): only the
 # lines on the screen are in RAM, however long the history.
 from firmware.screens.base import ListScreen, Page
 
 _GAMES = {"classic": "Phase 10", "masters": "Masters", "twist": "Twist", "dice": "Dice"}
 # Under this much free flash the next finishes may need room: a file of old games is
 # about this size (100 games), and a finish deletes the oldest when the flash is full
-# (firmware/histroom.py).
+# (firmware/history/histroom.py).
 NEARLY_FULL = 96 * 1024
 NEARLY = ("The flash is nearly full: when it is, the oldest games of the history are deleted "
           "to make room. Pull the history to a PC to keep them.")
@@ -32,7 +32,7 @@ class History(ListScreen):
     title = "History"
 
     def __init__(self, app):
-        from firmware import histbrowse
+        from firmware.history import histbrowse
         said = []
         try:
             self.games = histbrowse.Browser(app.store, said, True)
@@ -54,7 +54,7 @@ class History(ListScreen):
 
     def closed(self):
         import sys
-        for m in ("firmware.histbrowse", "firmware.history", "firmware.history_v1"):
+        for m in ("firmware.history.histbrowse", "firmware.history.entries", "firmware.history.history_v1"):
             sys.modules.pop(m, None)
 
     def tick(self, now):

@@ -15,7 +15,7 @@ ENTRIES = (
     ("About", "about"),
 )
 
-_THEN = ("history", "firmware.histbrowse", "firmware.history", "about")
+_THEN = ("history", "firmware.history.histbrowse", "firmware.history.entries", "about")
 
 _KINDS = {"classic": "Phase 10", "masters": "Masters", "twist": "Twist", "dice": "Dice"}
 

@@ -3,7 +3,7 @@
 # roster (a new one through the picker), the first dealer (chosen or random). Then the
 # session starts the game and the game's home screen opens; Dice goes on to its turn-order
 # roll instead (the "dice_order" screen starts that game). LEFT or long OK: the page before.
-# The game is started once this screen is closed (firmware/pending.py).
+# The game is started once this screen is closed (firmware/game/pending.py).
 # Nothing is written before the last answer, except a new name added to the roster.
 from firmware.screens.base import ListScreen, title_bar, LINE_H, W
 
@@ -12,7 +12,7 @@ try:
 except ImportError:
     const = lambda x: x
 
-# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+# Key codes (firmware/edges/keys.py has them all; tests/test_keys_inlined.py checks these)
 _UP = const(1)
 _DOWN = const(2)
 _LEFT = const(3)
@@ -79,7 +79,7 @@ class NewGame(ListScreen):
 
     def closed(self):
         import sys
-        r = sys.modules.get("firmware.roster")
+        r = sys.modules.get("firmware.files.roster")
         if r is not None:
             r.release()
 
@@ -91,7 +91,7 @@ class NewGame(ListScreen):
     def _read_names(self):
         # The roster is read only for the players page: on a small heap when it opens, on
         # one with room while the page before it is read (tick()).
-        from firmware import roster
+        from firmware.files import roster
         rows, self.roster_msg = roster.load(self.app.store)
         self.names = [r[0] for r in rows]
 
@@ -104,7 +104,7 @@ class NewGame(ListScreen):
 
     def ahead(self):
         # the players page's code (App._prefetch, a heap with room)
-        return ("firmware.roster",) if self.names is None else ()
+        return ("firmware.files.roster",) if self.names is None else ()
 
     def tick(self, now):
         # On a heap with room, the roster is read once the page before the players is on
@@ -210,7 +210,7 @@ class NewGame(ListScreen):
         return True
 
     def _added(self, name):
-        from firmware import roster
+        from firmware.files import roster
         i, msg = roster.add(self.app.store, name)
         if msg:
             return msg
@@ -250,7 +250,7 @@ class NewGame(ListScreen):
         self.finish(s)
 
     def finish(self, settings):
-        # The game starts once this screen is gone (firmware/pending.py): the
+        # The game starts once this screen is gone (firmware/game/pending.py): the
         # engine and the home screen then have the heap this one took.
         self.app.pending = (self.kind, settings)
         self.app.pop()

@@ -1,7 +1,7 @@
 # How a phone joins the table (Settings > Phones, once on): first the Wi-Fi, its QR code a
 # phone camera joins with (WIFI:S:...;T:WPA;P:...;;) beside the network's name and password;
 # RIGHT or DOWN: the page's address and its QR code. OK, BACK or LEFT on the first closes.
-# On a network joined instead (set from the PC, firmware/phones.py): "Joining" with its
+# On a network joined instead (set from the PC, firmware/phones/control.py): "Joining" with its
 # name until the device has its address there, then the address and its QR code; or why
 # it could not join, with OK to open the device's own network instead.
 from firmware.screens.base import Screen, LINE_H, W, wrap
@@ -11,7 +11,7 @@ try:
 except ImportError:
     const = lambda x: x
 
-# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+# Key codes (firmware/edges/keys.py has them all; tests/test_keys_inlined.py checks these)
 _UP = const(1)
 _DOWN = const(2)
 _LEFT = const(3)
@@ -39,7 +39,7 @@ class Phones(Screen):
 
     def _text(self):
         if self.page == 0 and self._state() == "own":
-            from firmware.phones import wifi_text
+            from firmware.phones.control import wifi_text
             return wifi_text(self.app.settings)
         return getattr(self.app, "table_url", None) or ""
 
@@ -48,14 +48,14 @@ class Phones(Screen):
         st = self._state()
         if st == "failed" and k == _OK:
             # the device's own network instead (its name and password made the first time)
-            from firmware.phones import new_credentials
-            from firmware import settings_file
+            from firmware.phones.control import new_credentials
+            from firmware.files import settings_file
             app = self.app
             c = new_credentials(app)
             if c:
                 app.settings.update(c)
             if not settings_file.save(app, "table", True):
-                __import__("firmware.phones").phones.switch(app)
+                __import__("firmware.phones.control").phones.switch(app)
             self.page = 0
             self.code = None
             self.dirty = True
@@ -85,7 +85,7 @@ class Phones(Screen):
         if st == "joined":
             self.page = 1
         if self.code is None:
-            from firmware import qr
+            from firmware.phones import qr
             self.code = qr.encode(self._text())
         size, m = self.code
         s = 2 if size * 2 + 6 <= 64 else 1
@@ -120,7 +120,7 @@ def _words(c, app, st):
     if st == "joining":
         lines = ["Joining"] + wrap(name, 21)[:3] + ["", "OK: close"]
     else:
-        from firmware.phones import reason
+        from firmware.phones.control import reason
         why = reason(app.table_fail)
         lines = ["Cannot join"] + wrap(name, 21)[:1] + wrap(why, 21)[:2] + ["OK: own Wi-Fi", "hold OK: close"]
     y = 0

@@ -2,14 +2,14 @@
 # character picker. OK on a player shows their games, wins and average points per hand
 # (Phase 10 and Masters hands); OK there renames them.
 from firmware.screens.base import ListScreen, Page
-from firmware import roster
+from firmware.files import roster
 
 try:
     from micropython import const
 except ImportError:
     const = lambda x: x
 
-# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+# Key codes (firmware/edges/keys.py has them all; tests/test_keys_inlined.py checks these)
 _OK = const(5)
 _KEY_MASK = const(0x7F)
 

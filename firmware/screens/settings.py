@@ -1,6 +1,6 @@
 # Settings: one line per setting. OK (or RIGHT) on a line starts changing it, UP/DOWN pick
 # the value, OK commits it, BACK or LEFT leaves it as it was. Flash is written only when a
-# committed value differs from the saved one (firmware/settings_file.save), never while
+# committed value differs from the saved one (firmware/files/settings_file.save), never while
 # browsing.
 from firmware.screens.base import ListScreen, LINE_H
 
@@ -9,7 +9,7 @@ try:
 except ImportError:
     const = lambda x: x
 
-# Key codes (firmware/keys.py has them all; tests/test_keys_inlined.py checks these)
+# Key codes (firmware/edges/keys.py has them all; tests/test_keys_inlined.py checks these)
 _UP = const(1)
 _DOWN = const(2)
 _LEFT = const(3)
@@ -31,9 +31,9 @@ ITEMS = (
     ("entry", "Hands by", ("cards", "points"), ("cards", "points")),
     ("sh1106", "SH1106", (False, True), ("no", "yes")),
 )
-# Only on a board with Wi-Fi (firmware/phones.py): the standings on the players' phones.
+# Only on a board with Wi-Fi (firmware/phones/control.py): the standings on the players' phones.
 PHONES = ("table", "Phones", (False, True), ("off", "on"))
-# With a network set from the PC (firmware/wifi_file.py): the device's own, or that one.
+# With a network set from the PC (firmware/files/wifi_file.py): the device's own, or that one.
 PHONES_JOIN = ("table", "Phones", (False, True, "join"), ("off", "own Wi-Fi", "join Wi-Fi"))
 
 
@@ -104,17 +104,17 @@ class Settings(ListScreen):
             app = self.app
             if key == "table" and v is True:
                 # the network's name and password, the first time: saved with "table"
-                from firmware.phones import new_credentials
+                from firmware.phones.control import new_credentials
                 c = new_credentials(app)
                 if c:
                     app.settings.update(c)
-            from firmware import settings_file
+            from firmware.files import settings_file
             changed = settings_file.save(app, key, v)
             self._end()
             if key == "table" and v:
                 if not changed and app.table is None:
                     # on already, but not running (a join that failed): try again
-                    __import__("firmware.phones").phones.switch(app)
+                    __import__("firmware.phones.control").phones.switch(app)
                 if app.table is not None or getattr(app, "table_fail", None):
                     app.push("phones")   # how to join: the QR codes, or why it cannot
             return True

@@ -7,7 +7,7 @@
 # Play hand (Twist choices first when a pawn stands on a Twist space), Board, Score sheet
 # (OK on a hand corrects it), Undo last hand (asks first, on "confirm").
 # Over: the winner or co-winners, the ranking by pawn, Board, Score sheet, Undo last hand,
-# Finish game (roster and history: firmware.endgame.finish), back to the main menu.
+# Finish game (roster and history: firmware.game.endgame.finish), back to the main menu.
 # Every figure comes from the engine (engine_mpy.twist.Twist).
 from firmware.screens.base import ListScreen, GameHome, LINE_H
 
@@ -113,7 +113,7 @@ class Home(GameHome):
         return "%s is on %s. Next: %s, %s." % (name, where, label, text)
 
     def finish(self):
-        from firmware import endgame
+        from firmware.game import endgame
         endgame.finish_and_leave(self.app)
 
     def draw_row(self, c, i):

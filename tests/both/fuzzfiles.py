@@ -63,7 +63,7 @@ LAYOUTS = (
 
 SETTINGS = (b'{"contrast":200,"dim_s":120,"off_s":0,"three_button":true,"entry":"points","sh1106":false}',)
 ROSTERS = (b'[["Ann",3,2,140,21],["Bob",3,1,210,21],["Cid",1,0,0,0]]',)
-# wifi.json as `python -m host_sim wifi` writes it (firmware/wifi_file.text): a password,
+# wifi.json as `python -m host_sim wifi` writes it (firmware/files/wifi_file.text): a password,
 # and a key of 64 hex digits for a name beyond ASCII
 WIFIS = (b'{"ssid": "Kitchen 5G", "pw": "correct horse"}',
          b'{"ssid": "Caf\\u00e9 \\u2615", "pw": "0123456789abcdef0123456789ABCDEF0123456789abcdef0123456789abcdef"}')
@@ -76,7 +76,7 @@ HISTORIES = (
     b'{"game":"dice","players":["Ann","Bob","Cid"],"winners":[],"hands":4,"done":false}]',
 )
 
-# finish.json as a finish writes it (firmware/finish.py): the game's number, the roster as
+# finish.json as a finish writes it (firmware/game/journal.py): the game's number, the roster as
 # it will be (or null: an abandoned game leaves it alone), the history's new line.
 JOURNALS = (
     b'{"n":4,"roster":[["Ann",4,3,140,22],["Bob",4,1,260,22]],"entry":{"n":4,"game":"classic","players":["Ann","Bob"],"winners":["Ann"],"done":true,"hands":1,"variation":"first_n","phases":1,"first":0,"totals":[0,50],"made":[1,0],"sheet":"003A2"}}',
@@ -300,7 +300,7 @@ def collect():
 
 def quick(fn, *args):
     """fn(*args) with the session's gc.collect() a no-op on CPython."""
-    from firmware import session
+    from firmware.game import session
     if MPY:
         return fn(*args)
     real = session.gc

@@ -7,9 +7,9 @@ import sys
 
 from check import forget_engines
 from fakeflash import FakeFlash, PowerCut
-from firmware.store import Store, GAME, HISTORY
-from firmware import session as session_mod
-from firmware.session import Session
+from firmware.files.store import Store, GAME, HISTORY
+from firmware.game import session as session_mod
+from firmware.game.session import Session
 from engine_mpy import savefile
 
 FLASHES = ({}, {"fat": True, "erased": True})   # littlefs-like, FAT-like
@@ -66,7 +66,7 @@ def state(store, names):
         if name == HISTORY:
             out.append(games(store))
         else:
-            from firmware import storeread
+            from firmware.files import storeread
             text = storeread.read(store, name)[0]
             storeread = None
             out.append(None if text is None else json.loads(text))
@@ -138,13 +138,13 @@ def _cut_everywhere(files, action, names):
 
 def games(store):
     """The history's games, newest first, as the History screen reads them."""
-    from firmware import histbrowse
+    from firmware.history import histbrowse
     b = histbrowse.Browser(store, [])
     out = [b.game(i) for i in range(b.count)]
     b = histbrowse = None
     # out of RAM again, as the History screen's closing takes them (App._evict)
     from engine_mpy.modules import forget
-    for m in ("firmware.histbrowse", "firmware.history", "firmware.storeread", "engine_mpy.lines"):
+    for m in ("firmware.history.histbrowse", "firmware.history.entries", "firmware.files.storeread", "engine_mpy.lines"):
         forget(m)
     return out
 

@@ -9,12 +9,12 @@
 import sys
 
 from firmware.app import App
-from firmware.store import Store
+from firmware.files.store import Store
 from fakeflash import FakeFlash
-from firmware.buttons import Buttons
-from firmware.settings_file import check_settings, DEFAULTS
+from firmware.edges.buttons import Buttons
+from firmware.files.settings_file import check_settings, DEFAULTS
 from host_sim.vclock import VirtualClock
-from firmware.keys import UP, DOWN, LEFT, RIGHT, OK, BACK, REPEAT
+from firmware.edges.keys import UP, DOWN, LEFT, RIGHT, OK, BACK, REPEAT
 
 
 class FakeCanvas:
@@ -583,7 +583,7 @@ def test_a_game_that_is_over_has_the_finish_code_loaded_while_the_table_reads_it
     # loaded ahead, one module a poll without a key, once the game is over; on a small
     # heap, or while the game runs, nothing is loaded ahead.
     from firmware import app as app_module
-    from firmware.session import Session
+    from firmware.game.session import Session
     code = app_module.FINISH_CODE
     saved = dict((m, sys.modules[m]) for m in code if m in sys.modules)
     before = list(sys.modules)
@@ -599,7 +599,7 @@ def test_a_game_that_is_over_has_the_finish_code_loaded_while_the_table_reads_it
             app.run_for(len(code) * 60)
             # (History's reader, which the menu loads ahead on a heap with room, takes
             # the history's own module and the lines' reader with it)
-            mine = [m for m in code if m not in ("firmware.history", "engine_mpy.lines")]
+            mine = [m for m in code if m not in ("firmware.history.entries", "engine_mpy.lines")]
             assert [m for m in (code if loaded or small else mine) if (m in sys.modules) != loaded] == [], (small, loaded)
     finally:
         _restore(before, code, saved)
@@ -611,7 +611,7 @@ def test_a_game_ended_under_the_screen_on_top_has_the_finish_code_loaded_too():
     # then, before the key that finishes.
     import json
     from firmware import app as app_module
-    from firmware.session import Session
+    from firmware.game.session import Session
     code = app_module.FINISH_CODE
     saved = dict((m, sys.modules[m]) for m in code if m in sys.modules)
     before = list(sys.modules)
@@ -627,7 +627,7 @@ def test_a_game_ended_under_the_screen_on_top_has_the_finish_code_loaded_too():
         app.run_for(300)
         assert app.ahead_of is app.top() and not s.game.state.over
         # (but History's reader, which the menu loads ahead, and what it takes)
-        reader = ("engine_mpy.lines", "firmware.history")
+        reader = ("engine_mpy.lines", "firmware.history.entries")
         assert [m for m in code if m in sys.modules and m not in reader] == []
         assert s.apply("add", rec) is None
         app.run_for(len(code) * 60)
@@ -643,10 +643,10 @@ def test_the_screens_a_screen_opens_next_have_their_code_loaded_while_the_table_
     # the closed screens (App.cached); opening one loads nothing. On a small heap, or
     # with half the heap taken, nothing is loaded ahead.
     from firmware import app as app_module
-    from firmware.session import Session
+    from firmware.game.session import Session
     from engine_mpy.modules import forget
     mods = ["firmware.screens." + n for n in ("cards_home", "hand", "sheet", "newgame", "history", "about")]
-    helpers = ["firmware.histbrowse", "firmware.history"]
+    helpers = ["firmware.history.histbrowse", "firmware.history.entries"]
     mods += helpers
     saved = dict((m, sys.modules[m]) for m in mods if m in sys.modules)
     before = list(sys.modules)
@@ -671,7 +671,7 @@ def test_the_screens_a_screen_opens_next_have_their_code_loaded_while_the_table_
             # closed screen's code (History's own closing drops it)
             for m in mods[4:]:
                 assert (m in sys.modules) == ahead, (m, small, full)
-            assert ("history" in app.cached) == ahead and "firmware.histbrowse" not in app.cached
+            assert ("history" in app.cached) == ahead and "firmware.history.histbrowse" not in app.cached
             press(app, "OK")
             assert app.top().module == "cards_home" and "cards_home" not in app.cached
             app.run_for(200)

@@ -1,10 +1,10 @@
-# The buttons (firmware/buttons.py), fed sample by sample as the timer would (no pins, no
+# The buttons (firmware/edges/buttons.py), fed sample by sample as the timer would (no pins, no
 # sleeping). Expected times are worked out from the tuning values: a contact change counts
 # at once, then the contact is not read for DEBOUNCE_MS (20); an arrow acts on its press,
 # OK on its release, BACK 600 ms after OK's press; UP/DOWN repeat from 400 ms after the
 # press, then gaps 160, 120, 90, 67, 50, then 40 (each 3/4 of the last, at least 40).
-from firmware.buttons import Buttons, PinReader, Sampler
-from firmware.keys import (UP, DOWN, LEFT, RIGHT, OK, BACK, HELP, REPEAT, BIT_UP, BIT_DOWN,
+from firmware.edges.buttons import Buttons, PinReader, Sampler
+from firmware.edges.keys import (UP, DOWN, LEFT, RIGHT, OK, BACK, HELP, REPEAT, BIT_UP, BIT_DOWN,
                            BIT_LEFT, BIT_RIGHT, BIT_OK)
 
 try:
@@ -12,7 +12,7 @@ try:
     from time import ticks_add
     WRAP = ticks_add(0, -1) + 1
 except ImportError:
-    WRAP = 1 << 30  # firmware.buttons' CPython fallback wraps as a board does
+    WRAP = 1 << 30  # firmware.edges.buttons' CPython fallback wraps as a board does
 
 
 def drive(b, t0, t1, bits_at, step=1, base=0):
@@ -421,20 +421,20 @@ def test_the_pin_interrupts_count_edges_until_the_next_sample():
 
 
 class Scheduling:
-    """firmware.buttons' schedule (micropython.schedule on the board) replaced by f for a
+    """firmware.edges.buttons' schedule (micropython.schedule on the board) replaced by f for a
     with-block; None: none to have, the timer's samples alone."""
 
     def __init__(self, f):
         self.f = f
 
     def __enter__(self):
-        from firmware import buttons as buttons_module
+        from firmware.edges import buttons as buttons_module
         self.real = buttons_module.schedule
         buttons_module.schedule = self.f
         return self
 
     def __exit__(self, *exc):
-        from firmware import buttons as buttons_module
+        from firmware.edges import buttons as buttons_module
         buttons_module.schedule = self.real
         return False
 

@@ -1,4 +1,4 @@
-# The display (firmware/display.py: the driver's set-up bytes, tests/test_display_setup.py)
+# The display (firmware/draw/display.py: the driver's set-up bytes, tests/test_display_setup.py)
 # through the fake machine's I2C feeding the controller emulator: what was drawn is what
 # the panel shows, only changed rows go over the bus, and contrast/dim/power reach the chip.
 #
@@ -22,7 +22,7 @@ if _twin not in sys.path:
 import machine  # noqa: E402  (the fake, from host_sim/twin)
 
 from check import raises  # noqa: E402
-from firmware.display import Display  # noqa: E402
+from firmware.draw.display import Display  # noqa: E402
 
 ONE_ROW = 8 + 2 + 128
 FULL = 8 + 2 + 1024

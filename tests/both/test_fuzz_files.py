@@ -14,7 +14,7 @@ import sys
 import soak
 from fuzzfiles import fuzzed, check_read, collect, quick, LAYOUTS, SETTINGS, ROSTERS, HISTORIES, WIFIS, MPY
 from fakeflash import FakeFlash
-from firmware.store import Store
+from firmware.files.store import Store
 from engine_mpy.game import RuleError
 
 
@@ -54,8 +54,11 @@ def fuzz_small_files(seed, count, which):
     """settings.json (which 0), roster.json (1), history.json (2) or wifi.json (3) fuzzed
     through the loaders the device uses: good values of the right types, or the file kept
     aside with a message. Returns the number of files damaged."""
-    from firmware.settings_file import load as load_settings, DEFAULTS
-    from firmware import roster, history, histbrowse, wifi_file
+    from firmware.files.settings_file import load as load_settings, DEFAULTS
+    from firmware.files import roster
+    from firmware.history import entries
+    from firmware.history import histbrowse
+    from firmware.files import wifi_file
     from firmware.screens import history as screen
     name = ("settings.json", "roster.json", "history.json", "wifi.json")[which]
     sources = (SETTINGS, ROSTERS, HISTORIES, WIFIS)[which]

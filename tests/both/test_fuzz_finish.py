@@ -17,8 +17,8 @@ import sys
 import soak
 from fuzzfiles import fuzzed, collect, quick, JOURNALS, HISTORIES, ROSTERS, MPY
 from powercut import games, history_of, FakeFlash, FAIL, TWO, App, save_of, store_on
-from firmware.store import GAME, HISTORY, ROSTER, FINISH
-from firmware import endgame
+from firmware.files.store import GAME, HISTORY, ROSTER, FINISH
+from firmware.game import endgame
 
 SETTINGS1 = {"players": TWO, "dealer": 0, "variation": "first_n", "phases": 1}
 _OVER = []
@@ -122,7 +122,7 @@ def fuzz_finish_into(seed, count, name):
                 for g in before:
                     assert g in now, (g, bad[:300])
             else:
-                from firmware import roster
+                from firmware.files import roster
                 rows, m = roster.load(app.store)
                 names = [r[0] for r in rows]
                 # readable now, and this game counted (unless the roster is full)

@@ -13,7 +13,7 @@ import json
 
 from fuzzfiles import fuzzed, check_read, collect, quick, drop_engines, save_kind, SAVES, MPY
 from fakeflash import FakeFlash
-from firmware.store import Store, GAME
+from firmware.files.store import Store, GAME
 from engine_mpy import savefile, saveload
 
 
@@ -39,7 +39,7 @@ def fuzz_saves(seed, count):
 
 
 def fuzz_kind(seed, count, src, seen):
-    from firmware.session import Session
+    from firmware.game.session import Session
     kind, settings = save_kind(src)
     for case, src, bad in fuzzed(seed, count, (src,)):
         files = {"/" + GAME: bad}

@@ -2,8 +2,8 @@
 # tools/fontgen.py (MONO_VLSB: one byte per column of 8 rows, bit 0 the top row).
 from check import raises
 
-from firmware import gfx
-from firmware import fonts
+from firmware.draw import gfx
+from firmware.draw import fonts
 
 # 'A' in the art:  .###.  #...#  #...#  #####  #...#  #...#  #...#  .....
 # column 0 is lit in rows 1-6 -> 0x7E; columns 1-3 in rows 0 and 3 -> 0x09; column 4 as 0;

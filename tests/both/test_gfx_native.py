@@ -1,6 +1,6 @@
-# The drawing layer's native inner loops (firmware/fastdraw_src.py, MicroPython's viper,
-# loaded by firmware/gfx.py) draw
-# exactly the bytes of the Python reference (firmware/gfx_py.py):
+# The drawing layer's native inner loops (firmware/draw/fastdraw_src.py, MicroPython's viper,
+# loaded by firmware/draw/gfx.py) draw
+# exactly the bytes of the Python reference (firmware/draw/gfx_py.py):
 # the same seeded random operations, clipped at every edge, off the 8-row grid, inverted,
 # with characters outside ASCII, go to a native and a Python canvas, compared after each.
 # On MicroPython the native module must load (the build compiles it for this processor);
@@ -16,8 +16,12 @@ if _twin not in sys.path:
 
 import machine  # noqa: E402  (the fake, from host_sim/twin)
 
-from firmware import gfx, gfx_py, fonts  # noqa: E402
-from firmware.display import Display  # noqa: E402
+from firmware.draw import gfx
+
+from firmware.draw import gfx_py
+
+from firmware.draw import fonts  # noqa: E402
+from firmware.draw.display import Display  # noqa: E402
 from lcg import Lcg  # noqa: E402
 
 MPY = sys.implementation.name == "micropython"
@@ -56,7 +60,7 @@ def _op(r, c):
 
 if MPY:   # (CPython loads no machine code at all)
     def test_a_small_heap_leaves_the_machine_code_out_of_ram():
-        # On a small heap (an ESP32's, store.small_heap) machine code that would be
+        # On a small heap (an ESP32's, heap.small_heap) machine code that would be
         # loaded into RAM (8.4 KB of it on the emulated Pico) gives way to the Python
         # reference (1.9 KB); frozen machine code, in the flash, would still be used.
         # A stand-in for this processor's machine code from `make deploy`: found with
@@ -69,7 +73,7 @@ if MPY:   # (CPython loads no machine code at all)
             assert gfx._load_native(False) is stand_in
             got = gfx._load_native(True)
             assert got is not stand_in
-            assert got is None or got is sys.modules.get("firmware.fastdraw_viper")
+            assert got is None or got is sys.modules.get("firmware.draw.fastdraw_viper")
         finally:
             del sys.modules[name]
 
@@ -80,7 +84,7 @@ def test_native_draws_the_reference_bytes():
         assert gfx.canvas(bytearray(1024))._nat is gfx_py
         assert type(gfx.canvas(bytearray(1024))) is gfx.Canvas
         return
-    assert gfx._native is not None, "the native inner loops (firmware/gfx.py) did not load on MicroPython"
+    assert gfx._native is not None, "the native inner loops (firmware/draw/gfx.py) did not load on MicroPython"
     fast = gfx.canvas(bytearray(1024))
     ref = gfx.canvas(bytearray(1024), native=False)
     # the board's canvas: its drawing methods in machine code, over the native inner loops
@@ -108,9 +112,10 @@ def _draws_alike(fast, ref):
 if MPY:
     def test_machine_code_carried_as_bytes_loads_into_ram_and_draws_the_reference_bytes():
         # An image for the RP2040 carries the machine code as a .mpy's bytes
-        # (firmware/fastdraw_mpy, frozen: in flash) and loads it into a heap block, always
-        # word aligned (firmware/codeload.py): the same functions, the same bytes drawn
-        from firmware import codeload, fastdraw_mpy
+        # (firmware/draw/fastdraw_mpy, frozen: in flash) and loads it into a heap block, always
+        # word aligned (firmware/draw/codeload.py): the same functions, the same bytes drawn
+        from firmware.draw import codeload
+        from firmware.draw import fastdraw_mpy
         name = "firmware.fastdraw_from_bytes"
         loaded = codeload.load(fastdraw_mpy.MPY, name)
         real = gfx._native
@@ -131,7 +136,8 @@ if MPY:
         del sys.modules[name]
 
     def test_bytes_made_for_another_processor_are_refused_not_run():
-        from firmware import codeload, fastdraw_mpy
+        from firmware.draw import codeload
+        from firmware.draw import fastdraw_mpy
         other = bytearray(fastdraw_mpy.MPY)
         other[2] = (other[2] & 3) | ((4 if (other[2] >> 2) != 4 else 9) << 2)    # armv6m (or xtensa)
         try:

@@ -9,9 +9,10 @@ import json
 
 from fakeflash import FakeFlash
 from powercut import FLASHES, GAMES, TWO, App, save_of, store_on
-from firmware.store import GAME, ROSTER, HISTORY, FINISH
-from firmware.session import Session
-from firmware import endgame, histadd
+from firmware.files.store import GAME, ROSTER, HISTORY, FINISH
+from firmware.game.session import Session
+from firmware.game import endgame
+from firmware.history import histadd
 
 ROSTER_TEXT = b'[["Ann",2,1,75,6],["Bob",1,0,20,2]]'
 
@@ -58,9 +59,9 @@ def numbers(fs, name):
 
 
 def small_files():
-    """firmware.histadd with files of 3 games (the MicroPython test heap holds them). A
+    """firmware.history.histadd with files of 3 games (the MicroPython test heap holds them). A
     finish drops the module from RAM on MicroPython: patched anew before each."""
-    from firmware import histadd
+    from firmware.history import histadd
     histadd.SEGMENT = 3
     return histadd
 

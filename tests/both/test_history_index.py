@@ -1,21 +1,21 @@
-# Indexing a history file (firmware/history.py index): the line starts and each line's
+# Indexing a history file (firmware/history/entries.py index): the line starts and each line's
 # number read off its first bytes while they are in the chunk being read, against a plain
 # reference over the whole text, for seeded random files: lines long and short, numbers
 # of every width, lines that are not games, "\r" inside lines, heads cut by the chunk's
 # end, a last line with no newline. On MicroPython the line ends are found by native code
-# (firmware/fastdraw_src.py newline_at, loaded by firmware/gfx.py), which must load;
+# (firmware/draw/fastdraw_src.py newline_at, loaded by firmware/draw/gfx.py), which must load;
 # CPython uses bytes.find.
 # micropython heap: 192K
 import io
 import sys
 
-from firmware import gfx  # noqa: F401  (the display's drawing code: the device loads it at start)
-from firmware import history
-from firmware.histadd import newest
+from firmware.draw import gfx  # noqa: F401  (the display's drawing code: the device loads it at start)
+from firmware.history import entries
+from firmware.history.histadd import newest
 from lcg import Lcg
 
 MPY = sys.implementation.name == "micropython"
-HEAD = history.HEAD.encode()
+HEAD = entries.HEAD.encode()
 
 
 def _line(r, n):
@@ -52,17 +52,17 @@ def _reference(text):
         if j < 0:
             break
         starts.append(pos)
-        nums.append(history.number_in(text[pos:pos + 16]))
+        nums.append(entries.number_in(text[pos:pos + 16]))
         pos = j + 1
     return starts, nums
 
 
 def test_the_native_line_search_is_the_one_that_runs_on_micropython():
-    assert (history.newline_search() is not None) == MPY
+    assert (entries.newline_search() is not None) == MPY
     if MPY:
         b = bytearray(b"ab\ncd\n")
-        assert [history.newline_search()(b, 0, 6), history.newline_search()(b, 3, 6), history.newline_search()(b, 6, 6),
-                history.newline_search()(b, 0, 2)] == [2, 5, -1, -1]
+        assert [entries.newline_search()(b, 0, 6), entries.newline_search()(b, 3, 6), entries.newline_search()(b, 6, 6),
+                entries.newline_search()(b, 0, 2)] == [2, 5, -1, -1]
         # four bytes at a time: every offset and length against bytes.find
         r = Lcg(3)
         for case in range(300):
@@ -71,14 +71,14 @@ def test_the_native_line_search_is_the_one_that_runs_on_micropython():
                 b[i] = 10 if r.below(9) == 0 else (r.below(256) | 1) ^ (r.below(2) * 3)
             k = r.below(len(b) + 1)
             n = k + r.below(len(b) - k + 1)
-            assert history.newline_search()(b, k, n) == b.find(b"\n", k, n), (case, bytes(b), k, n)
+            assert entries.newline_search()(b, k, n) == b.find(b"\n", k, n), (case, bytes(b), k, n)
 
 
 def test_the_index_finds_every_line_and_the_numbers_its_chunks_hold():
     r = Lcg(25)
     for case in range(60):
         text = _file(r)
-        ix = history.index(io.BytesIO(text))
+        ix = entries.index(io.BytesIO(text))
         starts, nums = _reference(text)
         whole = text.endswith(b"\n")
         got = list(ix.starts)
@@ -108,7 +108,7 @@ def test_the_newest_game_is_the_same_with_or_without_the_numbers_the_index_read(
     r = Lcg(77)
     for case in range(40):
         text = _file(r)
-        ix = history.index(io.BytesIO(text))
+        ix = entries.index(io.BytesIO(text))
         got = newest(_Store(text), "history.json", ix)
         for k in range(len(ix.nums)):
             ix.nums[k] = -1           # as if no head had been in its chunk
@@ -119,7 +119,7 @@ def test_a_line_s_number_is_read_off_its_first_bytes_as_the_index_reads_it():
     # number_in (a line's first bytes) and the index's reading of a chunk are one rule:
     # '{"n":', 1 to 9 digits, a comma; anything else, or the comma not there yet, is no
     # number (the index then reads the line again from the file)
-    from firmware.history import number_in
+    from firmware.history.entries import number_in
     assert number_in(b'{"n":5,"game":"classic"') == 5
     assert number_in(b'{"n":5,}') == 5                   # a short line: its comma is there
     assert number_in(b'{"n":123456789,"game"') == 123456789

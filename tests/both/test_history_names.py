@@ -5,14 +5,14 @@
 # micropython heap: 144K
 # (as test_history_full.py: a full fake flash of history files beside the firmware)
 from powercut import FLASHES, App, store_on
-from firmware import endgame
+from firmware.game import endgame
 from test_history_full import flash, history_of, used
 
 
 def test_a_history_file_named_by_hand_is_said_and_left_alone():
     # history.02.json, copied onto a board by hand beside history.2.json: read as that file,
     # its games were counted twice and history.02.json's hidden (issue 42)
-    from firmware import histbrowse
+    from firmware.history import histbrowse
     for kw in FLASHES:
         fs = flash(kw, 2, 2, extra={"/history.02.json": history_of(3, 100)})
         said = []

@@ -8,8 +8,8 @@
 import json
 
 from fakeflash import FakeFlash
-from firmware.store import Store, GAME, HISTORY, ROSTER, FINISH
-from firmware.session import Session
+from firmware.files.store import Store, GAME, HISTORY, ROSTER, FINISH
+from firmware.game.session import Session
 
 TWO = ["Ann", "Bob"]
 ENTRY = {"n": 1, "game": "classic", "players": TWO, "winners": ["Ann"], "totals": [0, 50], "hands": 1}
@@ -49,13 +49,13 @@ def history_of(n):
 
 def games(store):
     """The history's games, newest first, as the History screen reads them."""
-    from firmware import histbrowse
+    from firmware.history import histbrowse
     b = histbrowse.Browser(store, [])
     return [b.game(i) for i in range(b.count)]
 
 
 def finish(app):
-    from firmware import endgame
+    from firmware.game import endgame
     return endgame.finish(app)
 
 

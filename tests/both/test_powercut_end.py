@@ -11,8 +11,9 @@ import json
 import soak
 from powercut import games, history_of, FakeFlash, FLASHES, FAIL, TWO, GAMES, App, cut_everywhere, each_game, quick, save_of, store_on
 from fakeflash import PowerCut
-from firmware.store import GAME, ROSTER, HISTORY
-from firmware import endgame, roster
+from firmware.files.store import GAME, ROSTER, HISTORY
+from firmware.game import endgame
+from firmware.files import roster
 
 
 def test_a_finished_game_is_counted_once_whatever_the_cut():

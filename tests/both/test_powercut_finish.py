@@ -15,8 +15,10 @@ import sys
 import soak
 from powercut import history_of, FakeFlash, FLASHES, FAIL, TWO, GAMES, App, cut_everywhere, each_game, quick, save_of, store_on
 from fakeflash import PowerCut
-from firmware.store import GAME, ROSTER, HISTORY
-from firmware import endgame, histadd, roster
+from firmware.files.store import GAME, ROSTER, HISTORY
+from firmware.game import endgame
+from firmware.history import histadd
+from firmware.files import roster
 
 
 def test_finishing_a_game_of_each_kind():

@@ -6,8 +6,8 @@
 # game: test_powercut_finish.py; a setting and the roster: test_powercut_settings.py.
 import soak
 from powercut import GAMES, FAIL, cut_everywhere, each_game, save_of
-from firmware.store import GAME
-from firmware.session import Session
+from firmware.files.store import GAME
+from firmware.game.session import Session
 
 
 def test_a_new_game_of_each_kind():

@@ -4,15 +4,15 @@
 # holds the app or a game engine, not both).
 import soak
 from powercut import FakeFlash, cut_everywhere, store_on
-from firmware.store import SETTINGS, ROSTER
-from firmware import roster
+from firmware.files.store import SETTINGS, ROSTER
+from firmware.files import roster
 
 
 def test_a_setting():
     files = {"/" + SETTINGS: b'{"contrast":128,"dim_s":60}'}
 
     from firmware.app import App as RealApp
-    from firmware.settings_file import load as load_settings, save
+    from firmware.files.settings_file import load as load_settings, save
 
     class SettingsApp(RealApp):
         # the real settings save, without a display

@@ -1,6 +1,6 @@
 # The device's random source must give the same numbers on MicroPython and CPython (the
 # twin promise) and be fair enough for dealers, Twist cards and dice.
-from firmware.rng import Rng
+from firmware.edges.rng import Rng
 
 
 def test_same_seed_same_sequence_and_known_first_values():

@@ -1,16 +1,17 @@
-# The player roster and the history (firmware/roster.py): names added and renamed, a
+# The player roster and the history (firmware/files/roster.py): names added and renamed, a
 # finished game's games/wins/points/hands, an abandoned game kept as unfinished.
 from fakeflash import FakeFlash
-from firmware.store import Store
-from firmware.session import Session
-from firmware import endgame, roster
+from firmware.files.store import Store
+from firmware.game.session import Session
+from firmware.game import endgame
+from firmware.files import roster
 
 FAIL = [10, 0, 0, 0]   # did not complete the phase: 10 low cards, 50 points
 
 
 def history(store):
     """The history's games, newest first, as the History screen reads them."""
-    from firmware import histbrowse
+    from firmware.history import histbrowse
     b = histbrowse.Browser(store, [])
     return [b.game(i) for i in range(b.count)]
 

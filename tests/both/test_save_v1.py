@@ -5,8 +5,8 @@ import json
 
 from check import forget_engines
 from fakeflash import FakeFlash, PowerCut
-from firmware.store import Store
-from firmware.session import Session, GAME_FILE
+from firmware.files.store import Store
+from firmware.game.session import Session, GAME_FILE
 
 PLAYERS = {"players": ["Ann", "Bob"], "dealer": 0}
 FAIL = [10, 0, 0, 0]

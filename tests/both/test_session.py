@@ -1,4 +1,4 @@
-# The running game on the device (firmware/session.py, firmware/gamefile.py): every
+# The running game on the device (firmware/game/session.py, firmware/game/gamefile.py): every
 # committed hand is saved (a line added), a refused entry or a refused flash write changes
 # nothing, a damaged save is set aside, one that cannot be read is left alone, a save of
 # the earlier version is read and carried on.
@@ -6,8 +6,8 @@ import json
 
 from check import forget_engines
 from fakeflash import FakeFlash, Reader
-from firmware.store import Store
-from firmware.session import Session, GAME_FILE
+from firmware.files.store import Store
+from firmware.game.session import Session, GAME_FILE
 
 PLAYERS = {"players": ["Ann", "Bob"], "dealer": 0}
 FAIL = [10, 0, 0, 0]

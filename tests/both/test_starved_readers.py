@@ -6,8 +6,8 @@
 import json
 
 from fakeflash import FakeFlash, Reader
-from firmware.store import Store
-from firmware.session import Session
+from firmware.files.store import Store
+from firmware.game.session import Session
 
 PLAYERS = {"players": ["Ann", "Bob"], "dealer": 0, "variation": "first_n", "phases": 1}
 FAIL = [10, 0, 0, 0]
@@ -76,7 +76,7 @@ def store(fs):
 
 
 def test_settings():
-    from firmware import settings_file
+    from firmware.files import settings_file
     files = {"/settings.json": b'{"contrast":192,"dim_s":30}'}
 
     def run(fs):
@@ -132,7 +132,7 @@ def test_roster_and_history_at_a_finish():
     # and the history as they were: the finish is refused (the game still running) or,
     # once its journal is written, completed later; it never writes what it could not
     # read. (The game's own load, done first, is test_session's to starve.)
-    from firmware import endgame
+    from firmware.game import endgame
     files = _finished_game_files()
     k = _reads(_App, files)
     starved = 0
@@ -155,7 +155,7 @@ def test_roster_and_history_at_a_finish():
 
 
 def test_history_browsed():
-    from firmware import histbrowse
+    from firmware.history import histbrowse
     files = _finished_game_files()
 
     def run(fs):

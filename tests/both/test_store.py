@@ -4,8 +4,8 @@
 # when there was something. Two flashes: littlefs-like (rename over a file replaces it)
 # and FAT-like (rename onto an existing file fails).
 from check import raises
-from firmware.store import Store, GAME, SETTINGS
-from firmware import storeread
+from firmware.files.store import Store, GAME, SETTINGS
+from firmware.files import storeread
 from fakeflash import FakeFlash, PowerCut
 
 

@@ -94,14 +94,14 @@ def test_a_twist_sheet_is_each_hand_as_it_was_played_after_an_undo_too():
 
 
 def test_a_history_line_is_the_game_with_its_number_first():
-    # firmware/history.py writes the line in pieces (no long line built in RAM), the
+    # firmware/history/entries.py writes the line in pieces (no long line built in RAM), the
     # game's number first: a finish reads only the start of the newest line.
     import json
-    from firmware import history
+    from firmware.history import entries
     g = Classic({"players": ["Ann", "Bob"], "dealer": 0})
     g.add({"out": 0, "left": [None, [10, 0, 0, 0]]})
     e = summary.entry(g, False, 12)
     out = []
-    history.write_entry(e, out.append)
+    entries.write_entry(e, out.append)
     text = "".join(out)
     assert text.startswith('{"n":12,') and json.loads(text) == e

@@ -1,6 +1,6 @@
 # The network set from the PC, on the device's side and on both runtimes: wifi.json as the
 # host command writes it read by the device's reader (a damaged one set aside and said), and
-# the table joining it through firmware/net.py against the fake station (host_sim/twin/
+# the table joining it through firmware/phones/net.py against the fake station (host_sim/twin/
 # network.py): the address once joined, why not when it fails, the server stopped then.
 # micropython heap: 160K
 # (the table's server, microdot and asyncio beside the fake flash: as make bench-table)
@@ -15,8 +15,9 @@ if _twin not in sys.path:
 import network  # noqa: E402  (the fake, from host_sim/twin)
 
 from fakeflash import FakeFlash  # noqa: E402
-from firmware.store import Store  # noqa: E402
-from firmware import wifi_file, phones  # noqa: E402
+from firmware.files.store import Store  # noqa: E402
+from firmware.files import wifi_file
+from firmware.phones import control  # noqa: E402
 from host_sim.vclock import VirtualClock  # noqa: E402
 
 NAME = "Caf\u00e9 \u2615 5G"
@@ -88,7 +89,7 @@ class _Screen:
 
 
 class _App:
-    """What phones.switch and the table use of the app: its settings, clock, messages."""
+    """What control.switch and the table use of the app: its settings, clock, messages."""
 
     def __init__(self, mode):
         self.settings = {"table": mode}
@@ -132,20 +133,20 @@ def test_a_join_gives_the_address_and_a_failure_stops_the_server():
     network.NETWORKS = {NAME: PW}
     try:
         app = _App("join")
-        phones.switch(app)
+        control.switch(app)
         assert app.table is not None and app.table_url is None
         assert network.STATION["ssid"] == NAME and network.STATION["key"] == PW
         run(app, 2000)
         assert app.table_url == "http://127.0.0.1:0/" and app.table.watch is None
-        phones.switch(app)                 # unchanged: nothing happens
+        control.switch(app)                 # unchanged: nothing happens
         assert app.table is not None
         app.settings["table"] = False
-        phones.switch(app)
+        control.switch(app)
         assert app.table is None and network.STATION["active"] is False
         for networks, why in (({NAME: "wrong horse"}, "wrong password"), ({"Other": PW}, "not found")):
             network.NETWORKS = networks
             app = _App("join")
-            phones.switch(app)
+            control.switch(app)
             run(app, 2000)
             assert app.table is None and app.table_fail == why
             assert network.STATION["active"] is False
@@ -153,15 +154,15 @@ def test_a_join_gives_the_address_and_a_failure_stops_the_server():
         # no answer: given up after JOIN_MS of the app's clock (20 s on the device; 2 s
         # here, as the server's waits take real time)
         network.NETWORKS = {NAME: None}
-        phones.JOIN_MS = 2000
+        control.JOIN_MS = 2000
         app = _App("join")
-        phones.switch(app)
+        control.switch(app)
         run(app, 1500)
         assert app.table is not None and app.table_fail is None
         run(app, 1000)
         assert app.table is None and app.table_fail == "timeout"
         assert "no answer in 2 s" in app.messages[0]
     finally:
-        phones.JOIN_MS = 20000
+        control.JOIN_MS = 20000
         network.NETWORKS = None
         network.CONFIG.pop("ip", None)

@@ -1,0 +1,126 @@
+# The saved settings (settings.json): what a fresh device uses, reading them at start
+# (firmware/main.py) and saving one when the Settings screen commits it. Loaded for those
+# moments only, then dropped: the app reads its settings from app.settings.
+import json
+
+SETTINGS_FILE = "settings.json"
+TEXT_LIMIT = 512   # six settings are under 120 bytes: longer is damaged before it is read
+
+# What a fresh device uses. dim_s / off_s are seconds of no key; 0 means never. A hand
+# of Phase 10 at the table lasts a few minutes (a game of 10-20 hands, 45-90 minutes on the
+# box), so the screen dims after 10 minutes, well past a hand (the press that wakes a dimmed
+# screen acts, firmware/app.py), and goes dark after 30, a break: the press that lights a
+# dark screen does nothing else, as the player could not see what it would do.
+DEFAULTS = {
+    "contrast": 128,
+    "dim_s": 600,
+    "off_s": 1800,
+    "three_button": False,
+    "entry": "cards",
+    "sh1106": False,
+}
+# The table on phones' settings ("table", "wifi_ssid", "wifi_pw"; checked by check_table,
+# turned on by firmware/phones/control.py) are in the file only once it has been turned on
+# (read with .get), so a device that never uses it writes, and holds in RAM, the settings
+# it always did.
+
+
+def check_settings(d):
+    """The saved settings as a full dict, or None when the text is not settings at all.
+    Unknown keys are dropped and a bad or missing value falls back to its default, so one
+    bad value never loses the others."""
+    if not isinstance(d, dict):
+        return None
+    out = {}
+    for k in DEFAULTS:
+        v = d.get(k, DEFAULTS[k])
+        dv = DEFAULTS[k]
+        if isinstance(dv, bool):
+            ok = v is True or v is False
+        elif isinstance(dv, int):
+            ok = isinstance(v, int) and v is not True and v is not False and 0 <= v <= 0xFFFF
+            if ok and k == "contrast":
+                ok = v <= 255
+        else:
+            ok = v in ("cards", "points")
+        out[k] = v if ok else dv
+    if "table" in d:
+        check_table(d, out)
+    return out
+
+
+def check_table(d, out):
+    """The table on phones' settings of a settings file's dict d into out (a bad value
+    falls back to its default, the others are kept)."""
+    v = d.get("table")
+    # True: its own access point; "join": the network set from the PC (wifi_file.py)
+    out["table"] = v if v is True or v == "join" else False
+    v = d.get("wifi_ssid", "")
+    out["wifi_ssid"] = v if isinstance(v, str) and len(v) <= 32 and _printable(v) else ""
+    v = d.get("wifi_pw", "")
+    # WPA2: 8 to 63 printable characters
+    out["wifi_pw"] = v if isinstance(v, str) and 8 <= len(v) <= 63 and _printable(v) else ""
+
+
+def _printable(v):
+    for ch in v:
+        if not " " <= ch <= "~":
+            return False
+    return True
+
+
+def _parse_settings(text):
+    from engine_mpy.lines import parse
+    return check_settings(parse(text))
+
+
+def load(store):
+    """(settings, message, unread): the saved settings or the defaults, and what went
+    wrong if anything (a damaged file is set aside by the store and the defaults used;
+    one that could not be read is left alone, unread, and the defaults used meanwhile)."""
+    if store is None or not (store.exists(SETTINGS_FILE) or store.exists(SETTINGS_FILE + ".tmp")):
+        # nothing saved (a device whose settings were never changed): the reader, which
+        # would find the same, is not loaded (about 30 ms of an .mpy install's start)
+        return dict(DEFAULTS), None, False
+    from firmware.files import storeread
+    text, msg, unread = storeread.read(store, SETTINGS_FILE, _parse_settings, TEXT_LIMIT)
+    if text is None:
+        return dict(DEFAULTS), msg, unread
+    return _parse_settings(text), msg, False
+
+
+def save(app, key, value):
+    """Commit one setting. Writes flash only when the value really changes; returns
+    whether it did."""
+    if app.settings.get(key, False) == value:
+        return False
+    new = dict(app.settings)
+    new[key] = value
+    if app.settings_unread:
+        # settings.json is there but could not be read: never written over with settings
+        # built without it. The change holds until power-off.
+        app.say("settings.json could not be read, so the change is not saved: it holds until the device is switched off.")
+    elif app.store is not None and not app.store.write_atomic(
+            SETTINGS_FILE, json.dumps(new, separators=(",", ":"))):
+        # Flash refused (full, read-only): the setting holds until power-off and the
+        # player is told.
+        app.say(app.store.error)
+    app.settings = new
+    _apply(app, key)
+    app.tell()
+    return True
+
+
+def _apply(app, key):
+    if key == "contrast":
+        app.display.contrast(app.settings["contrast"])
+    elif key == "three_button":
+        # at once, on the buttons the timer samples into (the OK that chose it is let go)
+        app.buttons.use_three(app.settings["three_button"])
+    elif key == "sh1106":
+        # The display driver is set up once, at start-up.
+        app.say("The display type takes effect at the next start.")
+    elif key == "table":
+        # the access point and the page's server start or stop at once
+        __import__("firmware.phones.control").phones.switch(app)
+    # dim_s / off_s are read live by the loop.

@@ -1,0 +1,84 @@
+# The end of a game: its result made from its records, the roster's stats and the history
+# brought up to date and the running game forgotten, as one commit (firmware/game/journal.py
+# journals it), or the game abandoned into the history unfinished. Loaded at that moment
+# (firmware/game/pending.py runs it with the game's screens gone), then dropped.
+from engine_mpy.modules import forget
+
+
+def result(s, finished):
+    """(e, hands, None): the running game's history line (engine_mpy/summary.py,
+    numbered by finish()) once its last change is saved, and for Phase 10 and Masters the
+    hands played (the roster counts them); then the game and its rules leave RAM (its
+    save stays: finish() or load() read it). (None, None, message) when the flash refused
+    that last change. Made before the roster and the history are loaded: the game's
+    rules and those never share the heap."""
+    g = s.game
+    err = s.flush()
+    if err:
+        return None, None, err
+    from engine_mpy import summary
+    e = summary.entry(g, finished, 0)
+    summary = None
+    forget("engine_mpy.summary")
+    hands = g.state.hands if g.KIND in ("classic", "masters") else None
+    g = None
+    if s.store is not None:
+        s.drop_game()
+    return e, hands, None
+
+
+def finish(app, e=None, hands=None, later=False):
+    """THE call for a game screen when the game is over and the table has seen the result
+    (call this once, on the OK that leaves the game-over screen): updates the roster's
+    stats, adds the game to the history with its winners, and forgets the running game
+    (game.json is removed), all as one commit (a power cut never counts a game twice:
+    firmware/game/session.py). Returns None or a message to show (app.push("note", msg));
+    after a refusal nothing has changed.
+    e, hands: the game's result (firmware/game/pending.py result()), when the caller made it
+    before loading this module (firmware/game/pending.py); the game is then out of RAM.
+    later: the roster and the history are written after the frame that shows the result
+    (Session.finish; the app calls Session.rest)."""
+    s = app.session
+    if e is None:
+        if s.game is None:
+            return None
+        e, hands, err = result(s, True)
+        if err:
+            return err
+    from firmware.files import roster
+    msg = None
+    rows = None
+    if app.store is not None:
+        try:
+            rows, msg = roster.counted(app.store, e, hands)
+        except roster.Unread as x:
+            roster.release()
+            s.load()
+            s.messages = []
+            return x.args[0] + " The game is still running."
+    roster.release()
+    roster = None          # out of RAM while the history is read and written
+    err = s.finish(e, rows, later)
+    if err and msg:
+        return msg + " " + err
+    return err or msg
+
+
+def finish_and_leave(app):
+    """What every game's Finish game does: back to the main menu, which then finishes the
+    game (firmware/game/pending.py: finish() with the game's screens gone from RAM) and shows
+    its message, if any, on a note (refused: the game is still there to continue)."""
+    app.pending = "finish"
+    while app.pop():
+        pass
+
+
+def abandon(app):
+    """Put the running game in the history marked unfinished (no roster stats) and forget
+    it. Only on a player's explicit yes (New game while a game runs)."""
+    s = app.session
+    if s.game is None:
+        return None
+    forget("firmware.files.roster", True)    # not needed: an abandoned game leaves the roster alone
+    e, hands, err = result(s, False)
+    return err or s.finish(e)

@@ -1,0 +1,177 @@
+# Finishing a game (firmware/game/session.py, "Finishing a game changes three files"): the
+# journal finish.json first, the one commit point, then the roster, the history's new line
+# and the save removed; and at start a finish a power cut left half done, completed from
+# its journal. Loaded for a finish (or when finish.json is there at start), then dropped.
+import gc
+import json
+
+from engine_mpy.lines import parse
+from engine_mpy.modules import forget
+from firmware.files.store import GAME as GAME_FILE, ROSTER, FINISH as FINISH_FILE
+
+
+def finish(s, e, roster_rows, later=False):
+    """Session.finish() for session s (its game saved and out of RAM: Session.drop_game):
+    e is its history line, numbered here. If the journal cannot be saved, the game is
+    read again from its save and nothing else has changed (but for the oldest history
+    files deleted to make room on a full flash, which the message says).
+    later: the journal is the commit, so the game is over once it is saved; what the
+    journal holds goes to the roster and the history after the frame that shows the
+    result (s.finishing, done by rest(); what it will say is said now)."""
+    st = s.store
+    from firmware.history import histadd
+    said = []
+    kept = []        # history.json's index, read once for the number and the new line
+    try:
+        e["n"] = histadd.last_n(st, said, kept) + 1
+    except OSError as x:
+        return _back(s, x.args[0])
+
+    def journal(put):
+        put('{"n":%d,"roster":' % e["n"])
+        put(json.dumps(roster_rows, separators=(",", ":")))
+        put(',"entry":')
+        from firmware.history.entries import write_entry
+        write_entry(e, put)
+        put("}")
+    while not st.write_atomic(FINISH_FILE, journal):
+        # the flash full: the oldest games make room (said), never a finish refused for them
+        if not _room(st, said):
+            said.append(st.error or "Could not save the finished game.")
+            return _back(s, " ".join(said))
+    # Committed: the game is over even if the flash refuses what follows (the next
+    # start or the next new game completes it from the journal).
+    if later:
+        if kept:
+            try:
+                said.extend(histadd.foresee(st, kept[0]))
+            except Exception:     # a flash error, short of memory: said when it happens
+                pass
+        s.finishing = (roster_rows, e, kept, said[:])
+        return " ".join(said) if said else None
+    err = _apply(s, roster_rows, e, said, kept)
+    e = kept = None
+    _drop_history()
+    gc.collect()
+    if err:
+        said.append(err)
+    return " ".join(said) if said else None
+
+
+def rest(s):
+    """The rest of a finish committed with later=True: the roster, the history's new line,
+    the save and the journal removed. None, or what it says beyond what finish() said."""
+    roster_rows, e, kept, told = s.finishing
+    s.finishing = None
+    said = []
+    err = _apply(s, roster_rows, e, said, kept)
+    e = kept = roster_rows = None
+    _drop_history()
+    gc.collect()
+    said = [m for m in said if m not in told]
+    if err:
+        said.append(err)
+    return " ".join(said) if said else None
+
+
+def _back(s, err):
+    """The finish did not happen: the game again, as its save holds it."""
+    _drop_history()
+    gc.collect()
+    s.load()
+    s.messages = []
+    return err
+
+
+def _drop_history():
+    for m in ("firmware.history.histadd", "firmware.history.histmend", "firmware.history.histroom", "firmware.history.entries"):
+        forget(m)
+
+
+def _room(st, said):
+    """A save was refused: whether it was for want of room and the oldest history file
+    went to make some (then try again)."""
+    if not st.full:
+        return False
+    from firmware.history.histroom import make_room
+    return make_room(st, said)
+
+
+def _apply(s, roster_rows, e, said, kept=None):
+    st = s.store
+    if roster_rows is not None:
+        text = json.dumps(roster_rows, separators=(",", ":"))
+        while not st.write_atomic(ROSTER, text):
+            if not _room(st, said):
+                return st.error
+        text = None
+    from firmware.history import histadd
+    while True:
+        try:
+            err = histadd.add(st, e, said, kept)
+        except OSError as x:
+            return x.args[0]
+        if not err:
+            break
+        if not _room(st, said):
+            return err
+    st.remove(GAME_FILE)
+    st.remove(FINISH_FILE)
+    return None
+
+
+# The longest finish.json: the roster as it will be (roster.TEXT_LIMIT) and the history's
+# line (history.LINE_MAX), with their keys. Longer is damaged before it is read into RAM.
+JOURNAL_LIMIT = 4096
+
+
+def complete(s):
+    """A finish cut short by a power cut: complete it from its journal. Returns None, or
+    the message when it could not be completed (also in s.messages)."""
+    from firmware.files import storeread
+    j, msg, unread = storeread.read(s.store, FINISH_FILE, check_journal, JOURNAL_LIMIT)
+    storeread = None
+    if j is not None:
+        j = parse(j)
+    if msg:
+        s.messages.append(msg)
+    if unread:
+        return msg
+    if j is None:
+        return None
+    said = []
+    err = _apply(s, j["roster"], j["entry"], said)
+    s.messages.extend(said)
+    if err:
+        s.messages.append(err)
+    return err
+
+
+def check_journal(text):
+    """finish.json's contents as fully checked as the files it writes: the roster's rows
+    as roster.json takes them (or null: a game abandoned leaves the roster alone), the
+    history's line as history.json takes it. Every key the finish reads must be there."""
+    j = parse(text)
+    if not isinstance(j, dict):
+        raise ValueError("not an object")
+    if "roster" not in j:
+        raise ValueError("no roster")
+    n = j.get("n")
+    e = j.get("entry")
+    if not isinstance(n, int) or n is True or n is False or n < 1:
+        raise ValueError("no game number")
+    from firmware.files import roster
+    from firmware.history.entries import check_entry, plain
+    check_entry(e)
+    # written again as it is (history.write_entry): keys and sheet must need no escaping
+    for k in e:
+        if not isinstance(k, str) or not plain(k):
+            raise ValueError("a key is not plain text")
+    s = e.get("sheet", "")
+    if isinstance(s, str) and not plain(s):
+        raise ValueError("the sheet is not plain text")
+    if e.get("n") != n or not isinstance(e.get("game"), str) or not e.get("players"):
+        raise ValueError("the game does not match its number")
+    if j.get("roster") is not None:
+        roster.check_rows(j["roster"])
+    return j
