@@ -354,6 +354,22 @@ class App:
         pending = None
         forget("firmware.game.pending", True)
 
+    def apply_setting(self, key):
+        """A setting just changed (firmware/files/settings_file.save): the part of the device
+        it is about follows it at once. (dim_s / off_s are read live by the loop.)"""
+        if key == "contrast":
+            self.display.contrast(self.settings["contrast"])
+        elif key == "three_button":
+            # at once, on the buttons the timer samples into (the OK that chose it is let go)
+            self.buttons.use_three(self.settings["three_button"])
+        elif key == "sh1106":
+            # The display driver is set up once, at start-up.
+            self.say("The display type takes effect at the next start.")
+        elif key == "table":
+            # the access point and the page's server start or stop at once
+            from firmware.phones import control
+            control.switch(self)
+
     def start(self, name="menu"):
         self.push(name)
         self.tell()

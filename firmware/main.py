@@ -152,7 +152,7 @@ def table_on(app):
         control.switch(app)
         if getattr(app, "table_fail", None):
             app.say(control.failure(app))
-        phones = None
+        control = None
         app.tell()
 
 

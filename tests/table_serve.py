@@ -49,7 +49,7 @@ def main(argv):
     if c:
         app.settings.update(c)
     settings_file.save(app, "table", True)
-    phones = settings_file = fw = None
+    control = settings_file = fw = None
     t = app.table
     if t is None:
         print("FAILED", app.messages)

@@ -23,7 +23,7 @@ def station(monkeypatch):
     # the server's waits take real time beside the simulator's clock: a join gives up
     # after 2 s here (20 s on the device), so a test waits 3 s, not 25
     from firmware.phones import control
-    monkeypatch.setattr(phones, "JOIN_MS", 2000)
+    monkeypatch.setattr(control, "JOIN_MS", 2000)
     import network
     yield network
     network.NETWORKS = None

@@ -106,21 +106,6 @@ def save(app, key, value):
         # player is told.
         app.say(app.store.error)
     app.settings = new
-    _apply(app, key)
+    app.apply_setting(key)     # (the display, the buttons, the phones: the app's, not a file's)
     app.tell()
     return True
-
-
-def _apply(app, key):
-    if key == "contrast":
-        app.display.contrast(app.settings["contrast"])
-    elif key == "three_button":
-        # at once, on the buttons the timer samples into (the OK that chose it is let go)
-        app.buttons.use_three(app.settings["three_button"])
-    elif key == "sh1106":
-        # The display driver is set up once, at start-up.
-        app.say("The display type takes effect at the next start.")
-    elif key == "table":
-        # the access point and the page's server start or stop at once
-        __import__("firmware.phones.control").phones.switch(app)
-    # dim_s / off_s are read live by the loop.

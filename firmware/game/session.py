@@ -212,7 +212,7 @@ class Session:
             return None
         from firmware.game import journal
         err = journal.finish(self, entry, roster_rows, later)
-        finish = None
+        journal = None
         if self.finishing is None:
             forget("firmware.game.journal")
         return err
@@ -223,7 +223,7 @@ class Session:
         leaves the journal, and the next start completes it."""
         from firmware.game import journal
         err = journal.rest(self)
-        finish = None
+        journal = None
         forget("firmware.game.journal")
         return err
 
@@ -247,7 +247,7 @@ class Session:
             return None
         from firmware.game import journal
         err = journal.complete(self)
-        finish = None
+        journal = None
         forget("firmware.game.journal")
         return err
 

@@ -55,7 +55,7 @@ class Phones(Screen):
             if c:
                 app.settings.update(c)
             if not settings_file.save(app, "table", True):
-                __import__("firmware.phones.control").phones.switch(app)
+                __import__("firmware.phones.control").phones.control.switch(app)
             self.page = 0
             self.code = None
             self.dirty = True

@@ -114,7 +114,7 @@ class Settings(ListScreen):
             if key == "table" and v:
                 if not changed and app.table is None:
                     # on already, but not running (a join that failed): try again
-                    __import__("firmware.phones.control").phones.switch(app)
+                    __import__("firmware.phones.control").phones.control.switch(app)
                 if app.table is not None or getattr(app, "table_fail", None):
                     app.push("phones")   # how to join: the QR codes, or why it cannot
             return True
