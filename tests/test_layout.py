@@ -4,13 +4,20 @@
 - no import cycle anywhere in the tree: engine_mpy/, firmware/, host_sim/, tools/, web/ and
   tests/ (issue 43; issue 23 held the device code alone), each cycle said with the file:line
   of each of its imports, so the message says where to cut;
-- no name with a leading underscore imported from another module of the device code.
+- no name with a leading underscore imported from another module of the device code;
+- the folder rule of firmware/ (issue 43): each folder directly under firmware/ says in its
+  README.md which folders its modules may import (`May import: engine_mpy, firmware/memory`),
+  its modules import nothing else of the device code, and the rules form an order.
 
-The helpers (modules, graph, cycles, describe...) take the
+The helpers (modules, graph, cycles, describe, folder_rules, folder_problems...) take the
 tree's root, so tests here run them on small trees made up in tmp_path.
 """
 import ast
+import glob
 import os
+import re
+
+import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("engine_mpy", "firmware")          # the device code
@@ -254,3 +261,161 @@ def test_the_tree_walk_resolves_local_relative_and_function_imports(tmp_path):
     assert os.path.join("tools", "bench.py") + ":2 imports tools.perf_table" in text
     assert os.path.join("tools", "perf_table.py") + ":1 imports tools.bench" in text
 
+
+# --- the folder rule of firmware/ ---------------------------------------------------------
+# Each folder directly under firmware/ says in the first lines of its README.md what its
+# modules may import, e.g. `May import: engine_mpy, firmware/memory, firmware/edges`: each
+# entry engine_mpy, firmware (the top-level firmware/*.py) or firmware/<folder>; the folder's
+# own modules are always allowed. The top-level modules (main.py, app.py...) may import
+# anything. The folders' rules must form an order: none allows, directly or through others,
+# a folder that allows it back.
+MAY_IMPORT = re.compile(r"^\s*May import:\s*(.*?)\s*$")
+README_LINES = 10       # how far down the README the line may be
+
+
+def device_folder(name, root=ROOT):
+    """The folder of the device code a dotted name is in, as a rule names it: "engine_mpy",
+    "firmware" (a top-level module), "firmware/<folder>"; None outside the device code (the
+    board's modules, the standard library). A module firmware/x.py wins over a folder
+    firmware/x/, as it does on the import path."""
+    parts = name.split(".")
+    if parts[0] == "engine_mpy":
+        return "engine_mpy"
+    if parts[0] != "firmware":
+        return None
+    if len(parts) > 1 and not os.path.isfile(os.path.join(root, "firmware", parts[1] + ".py")) \
+            and os.path.isdir(os.path.join(root, "firmware", parts[1])):
+        return "firmware/" + parts[1]
+    return "firmware"
+
+
+def _on_disk(name, root):
+    path = os.path.join(root, *name.split("."))
+    return os.path.isfile(path + ".py") or os.path.isdir(path)
+
+
+def firmware_folders(root=ROOT):
+    """The folders directly under firmware/ that hold .py files (at any depth)."""
+    base = os.path.join(root, "firmware")
+    out = []
+    for d in sorted(os.listdir(base)):
+        if d in SKIP_DIRS or d.startswith(".") or not os.path.isdir(os.path.join(base, d)):
+            continue
+        if any(f.endswith(".py") for _, _, files in os.walk(os.path.join(base, d)) for f in files):
+            out.append("firmware/" + d)
+    return out
+
+
+def folder_rules(root=ROOT):
+    """({folder: (allowed folders, README path, line)}, [problems]) read from the README.md of
+    each folder of firmware_folders(); a folder without one or without its line, or an entry
+    that names no folder, is a problem."""
+    rules, problems = {}, []
+    folders = firmware_folders(root)
+    for folder in folders:
+        readme = os.path.join(root, folder, "README.md")
+        rel = os.path.relpath(readme, root)
+        if not os.path.isfile(readme):
+            problems.append("%s: no README.md; its first lines need `May import: ...`" % folder)
+            continue
+        with open(readme, encoding="utf-8") as f:
+            head = [f.readline() for _ in range(README_LINES)]
+        found = [(i + 1, MAY_IMPORT.match(t)) for i, t in enumerate(head) if MAY_IMPORT.match(t)]
+        if not found:
+            problems.append("%s: no `May import: ...` line in its first %d lines" % (rel, README_LINES))
+            continue
+        line, m = found[0]
+        allowed = [a.strip() for a in m.group(1).split(",") if a.strip()]
+        for a in allowed:
+            if a not in ("engine_mpy", "firmware") and a not in folders:
+                problems.append("%s:%d: May import %r, which is not engine_mpy, firmware or a folder "
+                                "firmware/NAME with modules" % (rel, line, a))
+        rules[folder] = (set(allowed) - {folder}, rel, line)
+    return rules, problems
+
+
+def rule_cycles(rules):
+    """The cycles of the folders' "may import" graph (firmware/a allows firmware/b: a -> b)."""
+    g = {f: [(t, [], line) for t in sorted(allowed) if t in rules] for f, (allowed, _, line) in rules.items()}
+    return cycles(g)
+
+
+def folder_problems(root=ROOT):
+    """Everything that breaks the folder rule, each with its file:line: folders without their
+    rule, rules that allow each other, and every import (at the top or in a function, or a
+    literal __import__) of a module in firmware/F of the device code outside F that F's
+    README does not allow."""
+    rules, problems = folder_rules(root)
+    for c in rule_cycles(rules):
+        problems.append("folders allow each other: %s (%s)" % (
+            " -> ".join(c), ", ".join("%s:%d" % rules[f][1:] for f in c[:-1])))
+    bad = []
+    for module, path in sorted(modules(PACKAGES, root).items()):
+        here = device_folder(module, root)
+        if here in (None, "firmware", "engine_mpy") or here not in rules:
+            continue        # the top level may import anything; a folder without rule is said above
+        allowed, readme, _ = rules[here]
+        for name, names, line in raw_imports(path, module):
+            # `from firmware.x import y`: firmware.x.y if y is a module (or folder), else firmware.x
+            subs = [name + "." + n for n in names if _on_disk(name + "." + n, root)]
+            for target in subs + ([name] if len(subs) < len(names) or not names else []):
+                there = device_folder(target, root)
+                if there is not None and there != here and there not in allowed:
+                    bad.append((os.path.relpath(path, root), line, target, there, readme,
+                                ", ".join(sorted(allowed)) or "nothing"))
+    return problems + ["%s:%d imports %s (%s), which %s does not allow (May import: %s)" % b
+                       for b in sorted(set(bad))]
+
+
+def test_firmware_folders_import_only_what_their_readme_allows():
+    if not glob.glob(os.path.join(ROOT, "firmware", "*", "README.md")):
+        pytest.skip("no firmware/*/README.md yet: the folder rule holds once the folders say "
+                    "what they may import")
+    problems = folder_problems()
+    assert not problems, "\n" + "\n".join(problems)
+
+
+def test_the_folder_rule_can_fail(tmp_path):
+    good = {
+        "engine_mpy/cards.py": "X = 1\n",
+        "firmware/app.py": "from firmware.draw import text\nimport firmware.memory.store\n",
+        "firmware/memory/README.md": "# memory\n\nMay import: engine_mpy\n",
+        "firmware/memory/store.py": "from engine_mpy import cards\nimport machine\n",
+        "firmware/memory/read.py": "from firmware.memory import store\n",
+        "firmware/draw/README.md": "# draw\nMay import: firmware/memory, engine_mpy\n",
+        "firmware/draw/text.py": "def f():\n    from firmware.memory.store import X\n",
+        "firmware/layouts/short.txt": "a folder without modules needs no rule\n",
+    }
+    _write(tmp_path, good)
+    root = str(tmp_path)
+    assert folder_problems(root) == []
+    assert folder_rules(root)[0]["firmware/draw"][0] == {"firmware/memory", "engine_mpy"}
+
+    # an upward import, inside a function and as a literal __import__
+    _write(tmp_path, {"firmware/memory/store.py": good["firmware/memory/store.py"]
+                      + "def g():\n    from firmware.draw import text\n    __import__('firmware.app')\n"})
+    p = folder_problems(root)
+    assert len(p) == 2, p
+    assert p[0].startswith(os.path.join("firmware", "memory", "store.py") + ":4 imports firmware.draw.text "
+                           "(firmware/draw), which " + os.path.join("firmware", "memory", "README.md"))
+    assert p[1].startswith(os.path.join("firmware", "memory", "store.py") + ":5 imports firmware.app (firmware)")
+    _write(tmp_path, good)
+
+    # a folder with modules and no README, then a README without the line
+    _write(tmp_path, {"firmware/edges/pins.py": "import machine\n"})
+    assert folder_problems(root) == ["firmware/edges: no README.md; its first lines need `May import: ...`"]
+    _write(tmp_path, {"firmware/edges/README.md": "# edges\nThe pins.\n"})
+    assert folder_problems(root) == [os.path.join("firmware", "edges", "README.md")
+                                     + ": no `May import: ...` line in its first %d lines" % README_LINES]
+    _write(tmp_path, {"firmware/edges/README.md": "# edges\nMay import: firmware/nothing\n"})
+    assert "May import 'firmware/nothing'" in folder_problems(root)[0]
+    _write(tmp_path, {"firmware/edges/README.md": "# edges\nMay import:\n"})
+    assert folder_problems(root) == []
+
+    # two folders allowing each other: through a third as well
+    _write(tmp_path, {"firmware/memory/README.md": "May import: engine_mpy, firmware/edges\n",
+                      "firmware/edges/README.md": "May import: firmware/draw\n"})
+    p = folder_problems(root)
+    assert p == ["folders allow each other: firmware/draw -> firmware/memory -> firmware/edges -> firmware/draw "
+                 "(%s:2, %s:1, %s:1)" % tuple(os.path.join("firmware", f, "README.md")
+                                               for f in ("draw", "memory", "edges"))], p
