@@ -265,8 +265,8 @@ def test_the_tree_walk_resolves_local_relative_and_function_imports(tmp_path):
 # --- the folder rule of firmware/ ---------------------------------------------------------
 # Each folder directly under firmware/ says in the first lines of its README.md what its
 # modules may import, e.g. `May import: engine_mpy, firmware/memory, firmware/edges`: each
-# entry engine_mpy, firmware (the top-level firmware/*.py) or firmware/<folder>; the folder's
-# own modules are always allowed. The top-level modules (main.py, app.py...) may import
+# entry engine_mpy, firmware (the top-level firmware/*.py) or firmware/<folder>, or the one
+# word `nothing`; the folder's own modules are always allowed. The top-level modules (main.py, app.py...) may import
 # anything. The folders' rules must form an order: none allows, directly or through others,
 # a folder that allows it back.
 MAY_IMPORT = re.compile(r"^\s*May import:\s*(.*?)\s*$")
@@ -326,6 +326,8 @@ def folder_rules(root=ROOT):
             continue
         line, m = found[0]
         allowed = [a.strip() for a in m.group(1).split(",") if a.strip()]
+        if allowed == ["nothing"]:      # `May import: nothing` (an empty list says the same)
+            allowed = []
         for a in allowed:
             if a not in ("engine_mpy", "firmware") and a not in folders:
                 problems.append("%s:%d: May import %r, which is not engine_mpy, firmware or a folder "
@@ -411,6 +413,13 @@ def test_the_folder_rule_can_fail(tmp_path):
     assert "May import 'firmware/nothing'" in folder_problems(root)[0]
     _write(tmp_path, {"firmware/edges/README.md": "# edges\nMay import:\n"})
     assert folder_problems(root) == []
+    _write(tmp_path, {"firmware/edges/README.md": "# edges\nMay import: nothing\n"})
+    assert folder_problems(root) == []
+    _write(tmp_path, {"firmware/edges/pins.py": "from engine_mpy import cards\n"})
+    assert folder_problems(root) == [os.path.join("firmware", "edges", "pins.py") + ":1 imports engine_mpy.cards "
+                                     "(engine_mpy), which " + os.path.join("firmware", "edges", "README.md")
+                                     + " does not allow (May import: nothing)"]
+    _write(tmp_path, {"firmware/edges/pins.py": "import machine\n"})
 
     # two folders allowing each other: through a third as well
     _write(tmp_path, {"firmware/memory/README.md": "May import: engine_mpy, firmware/edges\n",
