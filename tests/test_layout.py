@@ -266,9 +266,9 @@ def test_the_tree_walk_resolves_local_relative_and_function_imports(tmp_path):
 # Each folder directly under firmware/ says in the first lines of its README.md what its
 # modules may import, e.g. `May import: engine_mpy, firmware/memory, firmware/edges`: each
 # entry engine_mpy, firmware (the top-level firmware/*.py) or firmware/<folder>, or the one
-# word `nothing`; the folder's own modules are always allowed. The top-level modules (main.py, app.py...) may import
-# anything. The folders' rules must form an order: none allows, directly or through others,
-# a folder that allows it back.
+# word `nothing`; the folder's own modules are always allowed. The top-level modules
+# (main.py, app.py...) may import anything. The folders' rules must form an order: none
+# allows, directly or through others, a folder that allows it back.
 MAY_IMPORT = re.compile(r"^\s*May import:\s*(.*?)\s*$")
 README_LINES = 10       # how far down the README the line may be
 
