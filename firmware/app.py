@@ -183,7 +183,7 @@ class App:
         self.sampler = Sampler(reader, buttons, self.clock)
         # (bound once: a bound method made at every poll is garbage every 10 ms, and an
         # idle device would spend its rest collecting it). What the rest asks, "is a key
-        # waiting?": the simulator adds the PC's own keys to it (host_sim.sim.Live).
+        # waiting?": the simulator adds the PC's own keys to it (host_sim.live_view.Live).
         self.key_waiting = buttons.pending
         self._wait = self.clock.wait
 

@@ -5,7 +5,7 @@ import os
 import select
 import sys
 
-from host_sim import script, sim
+from host_sim import live_view, script
 
 # Braille dot bits for (x, y) inside a 2x4 cell.
 _DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
@@ -87,7 +87,7 @@ def run(o, steps):
     os.makedirs(state, exist_ok=True)
     dev = script.Device(board=o["board"], state=state, mem_free=o["mem_free"],
                         bounce=o["bounce"], panel=o["panel"])
-    sim.serve_phones(dev, o)
+    live_view.serve_phones(dev, o)
     dev.play(steps)
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
@@ -95,7 +95,7 @@ def run(o, steps):
     try:
         tty.setraw(fd)
         out.write("\x1b[?25l\x1b[2J")
-        live = sim.Live(dev, lambda: bool(select.select([fd], [], [], 0)[0]))
+        live = live_view.Live(dev, lambda: bool(select.select([fd], [], [], 0)[0]))
         shown = None
         while True:
             r, _, _ = select.select([fd], [], [], 0.02)

@@ -5,7 +5,7 @@
 import os
 import sys
 
-from host_sim import script, sim
+from host_sim import live_view, script
 
 _SCALE = 5
 _PAD = 20
@@ -46,7 +46,7 @@ def run(o, steps):
     os.makedirs(state, exist_ok=True)
     dev = script.Device(board=o["board"], state=state, mem_free=o["mem_free"],
                         bounce=o["bounce"], panel=o["panel"])
-    sim.serve_phones(dev, o)
+    live_view.serve_phones(dev, o)
     dev.play(steps)
     w, h = 128 * _SCALE + 2 * _PAD, 64 * _SCALE + 2 * _PAD
     screen = pygame.display.set_mode((w, h))
@@ -55,7 +55,7 @@ def run(o, steps):
               pygame.K_RETURN: 16, pygame.K_SPACE: 16}
     held = 0
     clock = pygame.time.Clock()
-    live = sim.Live(dev, lambda: pygame.event.peek((pygame.KEYDOWN, pygame.KEYUP, pygame.QUIT)))
+    live = live_view.Live(dev, lambda: pygame.event.peek((pygame.KEYDOWN, pygame.KEYUP, pygame.QUIT)))
     running = True
     while running:
         for ev in pygame.event.get():

@@ -1,6 +1,6 @@
 # Keys pressed while Chromium holds the table on phones' page open, for the tests and the
 # bench (tests/test_table_page.py, tests/test_table_sim.py, tools/bench_phones.py): on the
-# micropython binary (tests/table_device.py) or in the simulator (host_sim.sim.Live, as the
+# micropython binary (tests/table_device.py) or in the simulator (host_sim.live_view.Live, as the
 # terminal runs it), each key's delay from its press to the first frame drawn after it.
 # Chromium (Debian's, through Playwright, in a thread of its own) opens the page as a phone
 # (360x740) and in a second tab: each polls /state every second as the page does, asks for
@@ -88,10 +88,10 @@ def device_key_delays(dev, seconds, every=0.3, commit_every=5.0, first_hand=0, m
 
 def sim_key_delays(dev, seconds, keys=("DOWN", "UP"), every=0.4):
     """The terminal's loop (host_sim/term.py: a look at the keys every 20 ms, the keys
-    played, sim.Live run) for seconds of real time, a key pressed every `every` s from
+    played, live_view.Live run) for seconds of real time, a key pressed every `every` s from
     another thread as a player presses one: each key's delay from its press to the first
     frame drawn after it (s)."""
-    from host_sim import script, sim
+    from host_sim import live_view, script
     app = dev.app
     frames = []
     show = app.display.show
@@ -107,7 +107,7 @@ def sim_key_delays(dev, seconds, keys=("DOWN", "UP"), every=0.4):
 
     t = threading.Thread(target=player, daemon=True)
     t.start()
-    live = sim.Live(dev, lambda: not posted.empty())
+    live = live_view.Live(dev, lambda: not posted.empty())
     delays = []
     end = time.monotonic() + seconds
     try:
@@ -135,7 +135,7 @@ def sim_session(state, seconds):
     by its keys, serving on the loopback as `python -m host_sim --phones` does, Chromium
     holding its page open, and keys pressed for seconds: (each key's delay (s), the
     requests the device answered meanwhile)."""
-    from host_sim import script, sim
+    from host_sim import live_view, script, sim
     from table_device import free_port
     from tests.table_keys import menu
     sim.use_fake_machine()
@@ -149,7 +149,7 @@ def sim_session(state, seconds):
     got = []
     opening = threading.Thread(target=lambda: got.append(Browsing("http://127.0.0.1:%d/" % port)))
     opening.start()
-    live = sim.Live(dev)
+    live = live_view.Live(dev)
     while opening.is_alive():
         live.run()
     assert got, "Chromium did not open the page"

@@ -48,7 +48,7 @@ def _results():
 
 def test_the_still_missed_paragraph_names_every_missed_budget_and_no_other():
     import re
-    from bench import BUDGETS
+    from budgets import BUDGETS
     res = _results()
     missed = {k for k, b in BUDGETS.items() if b is not None and k in res and res[k] > b}
     with open(os.path.join(ROOT, "docs", "performance.md")) as f:

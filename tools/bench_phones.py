@@ -7,7 +7,7 @@ The page is open in two tabs of Debian's Chromium (Playwright; each polls /state
 second, asks for the favicon; one reloads every 20 s). The device: the firmware's real app and
 server under micropython (tests/table_serve.py, the loop sampling the pins itself, a key
 pressed at its own moment every 0.3 s, a hand committed every 7.5 s); the simulator: a Pico W
-with --phones, its terminal loop (host_sim.sim.Live), a key every 0.4 s. Printed: each one's
+with --phones, its terminal loop (host_sim.live_view.Live), a key every 0.4 s. Printed: each one's
 key to frame delay (from the press to the end of the first frame after it), p95 and max, in
 ms, and the requests served.
 """

@@ -11,6 +11,8 @@ import json
 import os
 import sys
 
+from budgets import BUDGETS  # tools/budgets.py (not bench.py, which imports this module)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, "bench", "results.json")
 START = "<!-- bench table: made by tools/perf_table.py from bench/results.json -->"
@@ -139,8 +141,6 @@ def board_table(board, rows, limits=None):
 
 
 def tables(results):
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    from bench import BUDGETS
     board = results.get("board")
     return {
         os.path.join(ROOT, "README.md"): (board_table(board, BOARD_WHAT[:3], LIMITS_SHORT),
