@@ -670,7 +670,9 @@ FINISH_CODE = ("firmware.pending", "firmware.endgame", "engine_mpy.summary", "en
                 "firmware.roster", "firmware.storeread", "firmware.history", "firmware.histadd",
                 "firmware.histroom", "firmware.finish")
 
-# (the engine's: loaded by a function when needed, never held by another module)
+# (the engine's: loaded by a function when needed, never held by another module; the hand
+# entry's rules: loaded with the hand screen, and leave with it)
 _HELPERS = ("firmware.rng", "firmware.storeread", "firmware.roster", "firmware.endgame", "firmware.history",
-            "firmware.histadd", "firmware.histmend", "firmware.history_v1", "firmware.histbrowse", "firmware.settings_file", "engine_mpy.lines",
+            "firmware.histadd", "firmware.histmend", "firmware.history_v1", "firmware.histbrowse", "firmware.settings_file",
+            "firmware.game.hand_entry", "engine_mpy.lines",
             "engine_mpy.savefile", "engine_mpy.summary", "engine_mpy.twist_cards")
