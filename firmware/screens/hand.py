@@ -27,7 +27,8 @@
 # message and goes to the player it is about, keeping everything typed. Long OK: the step
 # before (on the first step: leave, nothing saved).
 # The entry's data and rules are firmware/game/hand_entry.py (HandEntry); this screen holds
-# one, asks for it a page at a time and draws it.
+# one, asks for it a page at a time (a stage: one key method and one draw method each) and
+# draws it.
 from firmware.screens.base import Screen, title_bar, wrap, LINE_H, W
 from firmware.game.hand_entry import HandEntry
 from engine_mpy.game import RuleError
@@ -47,7 +48,7 @@ _BACK = const(6)
 _REPEAT = const(0x80)
 _KEY_MASK = const(0x7F)
 
-# The stages (Hand.stage), each a page
+# The stages (Hand.stage), each a page: their order is that of Hand._KEY and Hand._DRAW
 _OUT = const(0)          # who went out
 _PHASE = const(1)        # Masters: the phase a player made
 _CARDS = const(2)        # a player's cards (or points) left
@@ -166,76 +167,107 @@ class Hand(Screen):
         if st.over or st.tiebreak:
             app.push("gameover")
 
-    # --- keys --------------------------------------------------------------------------
+    # --- keys: one method a stage (_KEY) -----------------------------------------------
     def ahead(self):
         # the hand that ends the game opens the game-over screen
         return ("gameover",)
 
     def key(self, k):
-        base = k & _KEY_MASK
-        stage = self.stage
-        if stage == _CARDS and base == _BACK and self.cards_back():
-            return True
-        asked = self.pos >= len(self.seq) and (stage == _PHASE or stage == _ASK)
-        if base == _BACK or (base == _LEFT and stage != _CARDS):
-            if stage == _OUT:
-                return False    # leave: nothing was saved
+        return self._KEY[self.stage](self, k)
+
+    def back(self):
+        # a question from the check page: back to it, unchanged; else the step before
+        if self.pos >= len(self.seq):
+            self.check_page()
+        else:
+            self.go(-1)
+        return True
+
+    def move(self, d, m):
+        # a list's cursor (DOWN goes down) or the phase shown (UP goes up), m choices:
+        # each stops at its ends
+        c = self.choice + d
+        if 0 <= c < m:
+            self.choice = c
+
+    def _key_out(self, k):
+        b = k & _KEY_MASK
+        if b == _BACK or b == _LEFT:
+            return False    # leave: nothing was saved
+        self.dirty = True
+        if b == _UP or b == _DOWN:
+            self.move(1 if b == _DOWN else -1, self.entry.n)
+        elif b == _OK or b == _RIGHT:
+            self.start_steps()
+        return True
+
+    def _key_phase(self, k):
+        b = k & _KEY_MASK
+        if b == _BACK or b == _LEFT:
+            return self.back()
+        self.dirty = True
+        if b == _UP or b == _DOWN:
+            self.move(1 if b == _UP else -1, len(self.opts))
+        elif b == _OK or b == _RIGHT:
+            asked = self.pos >= len(self.seq)
+            self.entry.name_phase(self.p, self.opts[self.choice], asked)
             if asked:
-                self.check_page()   # a question from the check page: back to it, unchanged
+                self.check_page()
+            else:
+                self.go(1)
+        return True
+
+    def _key_cards(self, k):
+        b = k & _KEY_MASK
+        if b == _BACK:
+            return self.cards_back() or self.back()
+        self.dirty = True
+        p = self.p
+        counts = isinstance(self.entry.left[p], list)
+        if b == _OK:
+            if self.entry.by_points and self.refused(p):
                 return True
-            if stage == _CHECK:
-                # three buttons: to who went out (their pages go forward on hold OK)
-                self.pos = 0 if self.three else len(self.seq)
+            if self.three and counts and self.col < 3:
+                self.col += 1
+            else:
+                self.go(1)
+        elif self.three and counts:
+            if b == _UP or b == _DOWN:
+                self.change3(p, b == _UP)
+        else:
+            self.change(p, b, k & _REPEAT)
+        return True
+
+    def _key_ask(self, k):
+        b = k & _KEY_MASK
+        if b == _BACK or b == _LEFT:
+            return self.back()
+        self.dirty = True
+        if b == _UP or b == _DOWN:
+            self.move(1 if b == _DOWN else -1, 2)
+        elif b == _OK or b == _RIGHT:
+            self.entry.answer(self.p, self.choice == 0)
+            self.check_page()
+        return True
+
+    def _key_check(self, k):
+        b = k & _KEY_MASK
+        if b == _BACK or b == _LEFT:
+            # three buttons: to who went out (their pages go forward on hold OK)
+            self.pos = 0 if self.three else len(self.seq)
             self.go(-1)
             return True
         self.dirty = True
-        e = self.entry
-        if stage == _CARDS:
-            p = self.p
-            if base == _OK:
-                if e.by_points and self.refused(p):
-                    return True
-                if self.three and isinstance(e.left[p], list) and self.col < 3:
-                    self.col += 1
-                else:
-                    self.go(1)
-            elif self.three and isinstance(e.left[p], list):
-                if base == _UP or base == _DOWN:
-                    self.change3(p, base == _UP)
+        if b == _UP or b == _DOWN:
+            self.move_row(b == _DOWN)
+        elif b == _OK or b == _RIGHT:
+            if self.row == _SAVE:
+                self.save()
             else:
-                self.change(p, base, k & _REPEAT)
-            return True
-        if stage == _CHECK:
-            if base == _UP or base == _DOWN:
-                self.move_row(base == _DOWN)
-            elif base == _OK or base == _RIGHT:
-                if self.row == _SAVE:
-                    self.save()
-                else:
-                    self.ask(self.row)
-            return True
-        if base == _UP or base == _DOWN:
-            m = e.n if stage == _OUT else (len(self.opts) if stage == _PHASE else 2)
-            # a list goes down with DOWN; the phase, a number shown alone, goes up with UP;
-            # each stops at its ends
-            d = 1 if (base == _UP) == (stage == _PHASE) else -1
-            c = self.choice + d
-            if 0 <= c < m:
-                self.choice = c
-            return True
-        if base == _OK or base == _RIGHT:
-            if stage == _OUT:
-                self.start_steps()
-            elif stage == _PHASE:
-                e.name_phase(self.p, self.opts[self.choice], asked)
-                if asked:
-                    self.check_page()
-                else:
-                    self.go(1)
-            elif stage == _ASK:
-                e.answer(self.p, self.choice == 0)
-                self.check_page()
+                self.ask(self.row)
         return True
+
+    _KEY = (_key_out, _key_phase, _key_cards, _key_ask, _key_check)
 
     def move_row(self, down):
         """The check page's cursor: the players whose answer is open, top to bottom, then
@@ -301,90 +333,103 @@ class Hand(Screen):
         else:
             e.fewer(p, f)
 
-    # --- drawing -----------------------------------------------------------------------
+    # --- drawing: one method a stage (_DRAW) -------------------------------------------
     def draw(self, c):
+        self._DRAW[self.stage](self, c)
+
+    def _draw_out(self, c):
+        e = self.entry
+        names = e.game.settings["players"]
+        title_bar(c, "Who went out?" if e.index is None else "Hand %d: who out?" % (e.index + 1))
+        for p in range(e.n):
+            y = LINE_H + p * LINE_H
+            c.text(names[p], 10, y)
+            if p == self.choice:
+                c.glyph("right", 1, y)
+                c.invert_rect(0, y, W, LINE_H)
+
+    def _draw_phase(self, c):
+        from engine_mpy.phases import phase_text
+        title_bar(c, "%s made phase" % self.entry.game.settings["players"][self.p])
+        v = self.opts[self.choice]
+        s = str(v) if v else "-"
+        c.big(s, (W - c.big_width(s)) // 2, 12)
+        y = 32
+        for line in wrap(phase_text(v) if v else "no phase this hand")[:2]:
+            c.text(line, 2, y)
+            y += LINE_H
+        c.glyph("up", 2, 12)
+        c.glyph("down", W - 10, 12)
+
+    def _draw_ask(self, c):
+        name = self.entry.game.settings["players"][self.p]
+        ph = self.entry.attempted(self.p)
+        title_bar(c, "%s: phase %d" % (name, ph))
+        y = LINE_H + 2
+        for line in wrap("Did %s complete phase %d?" % (name, ph))[:3]:
+            c.text(line, 2, y)
+            y += LINE_H
+        for i in range(2):
+            y = 40 + i * LINE_H
+            c.text("Yes" if i == 0 else "No", 10, y)
+            if i == self.choice:
+                c.invert_rect(0, y, W, LINE_H)
+
+    def _draw_cards(self, c):
         en = self.entry
-        g = en.game
-        names = g.settings["players"]
-        stage = self.stage
-        if stage == _OUT:
-            title_bar(c, "Who went out?" if en.index is None else "Hand %d: who out?" % (en.index + 1))
-            for p in range(en.n):
-                y = LINE_H + p * LINE_H
-                c.text(names[p], 10, y)
-                if p == self.choice:
-                    c.glyph("right", 1, y)
-                    c.invert_rect(0, y, W, LINE_H)
-            return
-        if stage == _CHECK:
-            self.draw_review(c, g, names)
-            return
         p = self.p
-        if stage == _PHASE:
-            from engine_mpy.phases import phase_text
-            title_bar(c, "%s made phase" % names[p])
-            v = self.opts[self.choice]
-            s = str(v) if v else "-"
-            c.big(s, (W - c.big_width(s)) // 2, 12)
-            y = 32
-            for line in wrap(phase_text(v) if v else "no phase this hand")[:2]:
-                c.text(line, 2, y)
-                y += LINE_H
-            c.glyph("up", 2, 12)
-            c.glyph("down", W - 10, 12)
-            return
-        ph = en.attempted(p)
         e = en.left[p]
-        if stage == _ASK:
-            title_bar(c, "%s: phase %d" % (names[p], ph))
-            y = LINE_H + 2
-            for line in wrap("Did %s complete phase %d?" % (names[p], ph))[:3]:
-                c.text(line, 2, y)
-                y += LINE_H
-            for i in range(2):
-                y = 40 + i * LINE_H
-                c.text("Yes" if i == 0 else "No", 10, y)
-                if i == self.choice:
-                    c.invert_rect(0, y, W, LINE_H)
-            return
+        counts = isinstance(e, list)
+        name = en.game.settings["players"][p]
         # Masters names the phase on the check page: this page asks only the cards
-        title_bar(c, "%s: %s" % (names[p], ("%s left" % ("cards" if isinstance(e, list) else "points"))
-                                  if en.masters else (("phase %d" % ph) if ph else "no phase")))
-        if isinstance(e, list):
-            t = e[0] + e[1] + e[2] + e[3]
-            # four columns: the count of each kind, the key that adds one above it
-            for f in range(4):
-                x = f * 32
-                c.text(("1-9", "10+", "Skp", "Wld")[f], x + 12, 10)
-                if f and not self.three:
-                    c.glyph(("up", "right", "down")[f - 1], x + 2, 10)
-                s = str(e[f])
-                c.big(s, x + (32 - c.big_width(s)) // 2, 20)
-            if self.three:
-                c.invert_rect(self.col * 32, 10, 32, LINE_H)
-            if not self.three:
-                c.glyph("left", 2, 40)
-            c.text("%d card%s: %s" % (t, "" if t == 1 else "s", "no phase" if t >= _FULL else "phase made"), 12, 40)
+        if en.masters:
+            title_bar(c, "%s: %s left" % (name, "cards" if counts else "points"))
         else:
-            s = str(e)
-            c.big(s, (W - c.big_width(s)) // 2, 14)
-            c.text("points left", 32, 32)
-            c.glyph("up", 2, 42)
-            c.glyph("down", 10, 42)
-            c.text("5", 20, 42)
-            if not self.three:
-                c.glyph("left", 64, 42)
-                c.glyph("right", 72, 42)
-                c.text("25", 82, 42)
-        if self.three and isinstance(e, list):
+            ph = en.attempted(p)
+            title_bar(c, "%s: %s" % (name, ("phase %d" % ph) if ph else "no phase"))
+        if counts:
+            self.draw_counts(c, e)
+        else:
+            self.draw_points(c, e)
+        if self.three and counts:
             c.text("OK: next column" if self.col < 3 else "OK: next player", 2, 56)
-        elif isinstance(e, list) and en.nundo:
+        elif counts and en.nundo:
             c.text("OK: next  hold: " + ("start over" if en.starts_over() else "undo"), 2, 56)
         else:
             c.text("OK: next", 2, 56)
 
-    def draw_review(self, c, g, names):
+    def draw_counts(self, c, e):
+        t = e[0] + e[1] + e[2] + e[3]
+        # four columns: the count of each kind, the key that adds one above it
+        for f in range(4):
+            x = f * 32
+            c.text(("1-9", "10+", "Skp", "Wld")[f], x + 12, 10)
+            if f and not self.three:
+                c.glyph(("up", "right", "down")[f - 1], x + 2, 10)
+            s = str(e[f])
+            c.big(s, x + (32 - c.big_width(s)) // 2, 20)
+        if self.three:
+            c.invert_rect(self.col * 32, 10, 32, LINE_H)
+        if not self.three:
+            c.glyph("left", 2, 40)
+        c.text("%d card%s: %s" % (t, "" if t == 1 else "s", "no phase" if t >= _FULL else "phase made"), 12, 40)
+
+    def draw_points(self, c, e):
+        s = str(e)
+        c.big(s, (W - c.big_width(s)) // 2, 14)
+        c.text("points left", 32, 32)
+        c.glyph("up", 2, 42)
+        c.glyph("down", 10, 42)
+        c.text("5", 20, 42)
+        if not self.three:
+            c.glyph("left", 64, 42)
+            c.glyph("right", 72, 42)
+            c.text("25", 82, 42)
+
+    def _draw_check(self, c):
         e = self.entry
+        g = e.game
+        names = g.settings["players"]
         title_bar(c, "Hand %d: check" % ((e.index if e.index is not None else g.state.hands) + 1))
         for p in range(e.n):
             y = LINE_H + p * LINE_H
@@ -410,6 +455,8 @@ class Hand(Screen):
                 c.text("change", 86, 56)
                 break
         c.invert_rect(0, 56, W, LINE_H)
+
+    _DRAW = (_draw_out, _draw_phase, _draw_cards, _draw_ask, _draw_check)
 
 
 def make(app, arg):
