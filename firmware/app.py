@@ -687,7 +687,9 @@ FINISH_CODE = ("firmware.game.pending", "firmware.game.endgame", "engine_mpy.sum
                 "firmware.files.roster", "firmware.files.storeread", "firmware.history.entries", "firmware.history.histadd",
                 "firmware.history.histroom", "firmware.game.journal")
 
-# (the engine's: loaded by a function when needed, never held by another module)
+# (the engine's: loaded by a function when needed, never held by another module; the hand
+# entry's rules: loaded with the hand screen, and leave with it)
 _HELPERS = ("firmware.edges.rng", "firmware.files.storeread", "firmware.files.roster", "firmware.game.endgame", "firmware.history.entries",
-            "firmware.history.histadd", "firmware.history.histmend", "firmware.history.history_v1", "firmware.history.histbrowse", "firmware.files.settings_file", "engine_mpy.lines",
+            "firmware.history.histadd", "firmware.history.histmend", "firmware.history.history_v1", "firmware.history.histbrowse", "firmware.files.settings_file",
+            "firmware.game.hand_entry", "engine_mpy.lines",
             "engine_mpy.savefile", "engine_mpy.summary", "engine_mpy.twist_cards")

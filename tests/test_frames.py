@@ -31,6 +31,13 @@ HOT = {
                                  "scroll_mark", "_thumb", "_fill_thumb", "title_bar", "key"),
     "firmware/screens/cards_home.py": ("draw_row", "draw"),
     "firmware/screens/twist_home.py": ("draw_row", "_standing", "_winners"),
+    # a hand's entry: every key of its pages (the cards page's presses the most)
+    "firmware/screens/hand.py": ("key", "_key_out", "_key_phase", "_key_cards", "_key_ask",
+                                 "_key_check", "back", "move", "go", "enter", "change",
+                                 "change3", "cards_back", "move_row"),
+    "firmware/game/hand_entry.py": ("press", "take_back", "more", "fewer", "step_cards",
+                                    "step_total", "set_total", "add_points", "new_page",
+                                    "_unnamed", "_renamed", "name_phase", "answer"),
 }
 
 _BLOCK = re.compile(r"code block '([^']*)'.*?\(N_STATE (\d+)\)\s*\(N_EXC_STACK (\d+)\)", re.S)

@@ -97,13 +97,13 @@ def test_classic_standard_with_undo_correction_and_refusal():
         # second Wild, DOWN again (no 1-9 left to take) stops there, nothing reset.
         t.keys("DOWN DOWN DOWN OK UP UP OK OK DOWN DOWN")
         h = t.dev.app.top()
-        assert h.module == "hand" and h.left[1] == [0, 0, 0, 2]
+        assert h.module == "hand" and h.entry.left[1] == [0, 0, 0, 2]
         # Hold OK takes the last press back, then starts the page over (ten 1-9 cards,
         # what the arrows only add to or take from); LEFT three times: two 1-9.
         t.keys("LONG_OK")
-        assert h.left[1] == [1, 0, 0, 1]
+        assert h.entry.left[1] == [1, 0, 0, 1]
         t.keys("LONG_OK")
-        assert h.left[1] == [10, 0, 0, 0] and h.stage == 2
+        assert h.entry.left[1] == [10, 0, 0, 0] and h.stage == 2
         t.keys("LEFT LEFT LEFT OK OK")
         assert t.top() == "cards_home"
         assert t.game().records[0]["left"] == [None, [2, 0, 0, 0]]
@@ -186,7 +186,7 @@ def test_classic_even_phases_by_points():
         # completed" and offers his row; he completed it.
         t.keys("OK OK " + points(60))
         h = t.dev.app.top()
-        assert t.top() == "hand" and h.stage == 4 and h.said[1] is False and h.open[1]
+        assert t.top() == "hand" and h.stage == 4 and h.entry.made[1] is False and h.entry.open[1]
         t.keys("UP OK")          # his row, his question: on No
         assert h.stage == 3 and h.choice == 1
         t.keys("UP OK OK")       # Yes; back on the check page, then save
@@ -216,11 +216,11 @@ def test_masters_full_game():
         h = t.dev.app.top()
         assert h.module == "hand" and h.stage == 1 and h.opts == [1, 2, 4, 8, 9]
         t.keys("LONG_OK LONG_OK")
-        assert h.stage == 2 and h.p == 1 and h.left[1] == [3, 0, 0, 0]
+        assert h.stage == 2 and h.p == 1 and h.entry.left[1] == [3, 0, 0, 0]
         t.keys("LEFT LEFT OK")
-        assert h.stage == 4 and h.phase == [1, 1]
+        assert h.stage == 4 and h.entry.phase == [1, 1]
         t.keys("UP OK UP UP UP UP OK")
-        assert h.stage == 4 and h.phase == [1, 5]
+        assert h.stage == 4 and h.entry.phase == [1, 5]
         t.keys("OK")
         assert t.game().records[0]["phase"] == [1, 5]
         assert t.game().records[0]["left"] == [None, [1, 0, 0, 0]]

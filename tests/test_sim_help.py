@@ -206,7 +206,7 @@ def test_help_in_the_middle_of_a_hand_keeps_the_entry():
     try:
         t.keys(K.new_game("classic", ["Ann", "Bob", "Cid"], dealer=0))
         h = t.keys("OK DOWN OK LEFT LEFT LEFT UP")  # Bob out; Ann: 2 cards, one a 10-12
-        assert h.module == "hand" and h.left[0] == [1, 1, 0, 0]
+        assert h.module == "hand" and h.entry.left[0] == [1, 1, 0, 0]
         top = t.keys("HELP")
         assert top.module == "help"
         text = t.words()
@@ -218,7 +218,7 @@ def test_help_in_the_middle_of_a_hand_keeps_the_entry():
         # a second chord does not stack another help; OK goes back to the hand as it was
         assert t.keys("HELP").module == "help" and len(t.dev.app.stack) == 4
         h = t.keys("OK")
-        assert h.module == "hand" and h.left[0] == [1, 1, 0, 0] and h.seq[h.pos] & 7 == 0
+        assert h.module == "hand" and h.entry.left[0] == [1, 1, 0, 0] and h.seq[h.pos] & 7 == 0
         t.keys("OK OK OK")
         assert t.dev.app.session.game.records[0]["left"] == [[1, 1, 0, 0], None, [10, 0, 0, 0]]
     finally:
@@ -248,12 +248,12 @@ def test_a_hand_entered_with_three_buttons():
         # column DOWN goes 10 -> 4 -> 3; OK to the 10-12 column, UP one; OK to Skip, UP
         # one; OK to Wild; OK: Cid, who keeps ten: OK through his four columns.
         h = t.keys("OK DOWN OK DOWN DOWN")
-        assert h.left[0] == [3, 0, 0, 0] and h.col == 0
+        assert h.entry.left[0] == [3, 0, 0, 0] and h.col == 0
         h = t.keys("OK UP OK UP")
-        assert h.left[0] == [1, 1, 1, 0] and h.col == 2
+        assert h.entry.left[0] == [1, 1, 1, 0] and h.col == 2
         # pressed LEFT and RIGHT do nothing with three buttons
         t.keys("LEFT RIGHT")
-        assert h.left[0] == [1, 1, 1, 0]
+        assert h.entry.left[0] == [1, 1, 1, 0]
         # OK on the last column (Wld) goes on to Cid; he keeps ten 1-9: hold OK moves on
         t.keys("OK")
         assert h.col == 3
@@ -315,7 +315,7 @@ def test_with_three_buttons_hold_ok_goes_to_the_next_player_from_every_page():
             assert h.stage == 4, kind            # the check page
             # hold OK there: back to who went out, everything typed kept; there it leaves
             t.keys(hold)
-            assert h.stage == 0 and h.choice == 0 and h.left[1] == [10, 0, 0, 0]
+            assert h.stage == 0 and h.choice == 0 and h.entry.left[1] == [10, 0, 0, 0]
             assert t.keys(hold).module == "cards_home"
             assert not t.dev.app.session.game.records
         finally:
@@ -329,7 +329,7 @@ def test_with_three_buttons_a_points_page_goes_on_with_hold_ok_and_shows_no_left
         assert t.dev.app.settings["entry"] == "points" and t.dev.app.settings["three_button"]
         t.keys(K.new_game("classic", ["Ma", "Ca", "Bo"], dealer=0))
         h = t.keys("OK OK UP")                   # Ma out; Ca: 65 points
-        assert h.left[1] == 65
+        assert h.entry.left[1] == 65
         drawn = []
         c = t.dev.app.canvas
         glyph = c.glyph

@@ -623,7 +623,8 @@ class Mash:
 
     def g_hand(self, scr, p):
         r = self.rnd
-        n = scr.n
+        en = scr.entry
+        n = en.n
         if "out" not in p:
             p["out"] = r.randrange(n)
             p["done"] = [r.random() < 0.7 for _ in range(n)]
@@ -640,15 +641,15 @@ class Mash:
             # player's answer where it means another (Phase 10: completed or not), or at
             # random once (Masters: another phase that fits), then saves
             for q in range(n):
-                if not scr.open[q]:
+                if not en.open[q]:
                     continue
-                if scr.masters:
+                if en.masters:
                     key = "chk%d" % q
                     if key not in p:
                         p[key] = r.random() < 0.3
                     if not p[key]:
                         continue
-                elif scr.said[q] == p["done"][q]:
+                elif en.made[q] == p["done"][q]:
                     continue
                 if scr.row == q:
                     return "OK"
@@ -667,7 +668,7 @@ class Mash:
         if st == 3:
             want = 0 if done else 1
             return "OK" if scr.choice == want else ("DOWN" if scr.choice < want else "UP")
-        e = scr.left[who]
+        e = en.left[who]
         if isinstance(e, list):
             # fewer than ten cards (completed) or ten (not): LEFT takes cards away, hold OK
             # takes back what chance pressed on the page; with three buttons UP/DOWN step
@@ -682,7 +683,7 @@ class Mash:
                 return "OK"
             if done:
                 return "LEFT"
-            return "LONG_OK" if scr.nundo else "OK"
+            return "LONG_OK" if en.nundo else "OK"
         want = 5 if done else 50
         return "UP" if e < want else ("DOWN" if e > want else "OK")
 

@@ -722,3 +722,25 @@ def test_short_of_memory_while_loading_ahead_loads_nothing_more_for_that_screen(
             del app_module.__import__
         if saved is not None:
             sys.modules[m] = saved
+
+
+def test_the_hand_entrys_rules_leave_ram_with_the_hand_screen():
+    # firmware/game/hand_entry.py is loaded with the hand screen; on a small heap it is
+    # one of the helpers that leave RAM once the screen is gone (App.sweep), and running
+    # short of memory drops it too
+    from firmware.session import Session
+    name = "firmware.game.hand_entry"
+    app = make({"game.json": _running_save()})
+    s = Session(app.store)
+    s.load()
+    app.session = s
+    app.small = True
+    for short in (False, True):
+        app.push("hand")
+        assert name in sys.modules and app.top().module == "hand"
+        if short:
+            app.short_of_memory(None)
+        else:
+            app.pop()
+            app.run_for(200)
+        assert name not in sys.modules and "firmware.screens.hand" not in sys.modules, short
