@@ -436,7 +436,7 @@ class App:
         if self._show(now):
             rest = _POLL_MS
         s = self.session
-        if s is not None and (s.finishing is not None or s.changed or s.said):
+        if s is not None and (s.finishing is not None or s.changed or s.notes):
             rest = _POLL_MS
             self._commit(s)
         s = None
@@ -540,13 +540,13 @@ class App:
             # a finish committed (its journal saved) and its result on the panel: now the
             # roster and the history (keys pressed meanwhile wait: the pins keep them)
             try:
-                self.say(s.rest())
+                self.say(s.apply_journal())
             except MemoryError as e:     # the journal stays: reading the game again completes it
                 s.finishing = None
                 self.short_of_memory(e)
             if self.messages:
                 self.tell()
-        if s.changed or s.said:
+        if s.changed or s.notes:
             # the change this key made, on the panel now, goes to the flash (Session.apply)
             msg = None
             if s.changed:
@@ -555,9 +555,9 @@ class App:
                 # what comes next may have changed with the game (a tie-break decided
                 # on the same screen ends it: the finish's code to load)
                 self.ahead_of = None
-            for m in s.said:       # room made on a full flash for a save: said first
+            for m in s.notes:      # room made on a full flash for a save: said first
                 self.say(m)
-            s.said = []
+            s.notes = []
             self.say(msg)
             if self.messages:
                 self.tell()

@@ -2,7 +2,7 @@
 # (issue 15): the real littlefs (os.VfsLfs2, and littlefs-python's copy of the same C code
 # on CPython) and MicroPython's FAT (os.VfsFat), on a RAM flash that behaves as the NOR flash
 # of an RP2040 or an ESP32 and loses power in the middle of one of its erases or programs.
-# Every save goes through the device's own code (Session, endgame.finish, endgame.abandon);
+# Every save goes through the device's own code (Session, endgame.end_game, endgame.abandon);
 # after each cut the image the flash holds is mounted again and the device's start-up
 # reading code runs on it, twice.
 #
@@ -174,7 +174,7 @@ def silent(seen):
 
 
 class App:
-    """What endgame.finish()/abandon() use of the app: its store and session."""
+    """What endgame.end_game()/abandon() use of the app: its store and session."""
 
     def __init__(self, store):
         self.store = store
@@ -200,7 +200,7 @@ def act(store, kind, action):
         s.load()
         return s.commit("replace", 0, ALT[kind])
     if action == "finish":
-        return endgame.finish(App(store))
+        return endgame.end_game(App(store))
     if action == "abandon":
         return endgame.abandon(App(store))
     raise ValueError(action)
@@ -213,7 +213,7 @@ def setup(store, kind, action, long=False):
     assert Session(store).start("classic", {"players": FIRST, "dealer": 0}) is None
     app = App(store)
     assert app.session.commit("add", {"out": 0, "left": [None, [10, 0, 0, 0]]}) is None
-    assert endgame.finish(app) is None
+    assert endgame.end_game(app) is None
     if action == "start":
         return
     k, settings, records, rec = game_of(kind)

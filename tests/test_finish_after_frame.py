@@ -1,7 +1,7 @@
 """A finish shows its result as soon as it is committed (issue 25): the journal
 (finish.json) is the commit, so the frame that shows the result goes out right after it,
 and the roster, the history's new line and the save's removal follow (App.step:
-Session.rest). What the history's move of a full file will delete is said with the
+Session.apply_journal). What the history's move of a full file will delete is said with the
 result, once. A power cut after that frame loses nothing: the next start completes the
 finish from its journal."""
 import json

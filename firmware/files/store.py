@@ -20,7 +20,7 @@
 #
 # The store is the floor: it knows bytes and file names, nothing of games. Reading with
 # recovery is firmware/files/storeread.py, on top of it; above both, a module per kind of file
-# (gamefile/gameload: the running game, history, roster, settings_file, finish: the finish
+# (gamefile/gameload: the running game, history, roster, settings_file, journal: the finish
 # journal) and the session on top (docs/architecture.md, "Storage").
 import os
 import sys

@@ -16,45 +16,45 @@ from firmware.files.store import BAD_KEEP, TEXT_MAX, errname
 _MISSING = "missing"
 
 
-def recover(st, name, load):
+def recover(store, name, load):
     """(value, message, unread): load(f) read from name, opened in binary. A save cut
     short is completed or undone first (NAME.tmp, see firmware/files/store.py). A file
     load refuses (ValueError) is set aside as damaged; a file that could not be read
     for another reason (MemoryError...) is left as it is with unread True. value is
     None when there is nothing usable; message is None or says what happened."""
-    p = st.path(name)
+    p = store.path(name)
     tmp = p + ".tmp"
-    v, why = _try(st, p, load)
+    v, why = _try(store, p, load)
     if why is None:
-        st.discard(tmp)  # a save that was cut short: the main file stands
+        store.discard(tmp)  # a save that was cut short: the main file stands
         return v, None, False
     if why is not _MISSING and why[0] == "unread":
         return None, "%s could not be read (%s); it is kept as it is." % (name, why[1]), True
-    tv, twhy = _try(st, tmp, load)
+    tv, twhy = _try(store, tmp, load)
     if twhy is not None and twhy is not _MISSING and twhy[0] == "unread":
         return None, "%s could not be read (%s); it is kept as it is." % (name, twhy[1]), True
     if why is _MISSING:
         if twhy is None:
             # cut between removing the old file and renaming the new one (FAT)
-            st.os.rename(tmp, p)
+            store.os.rename(tmp, p)
             return tv, None, False
-        st.discard(tmp)
+        store.discard(tmp)
         return None, None, False
-    bad = set_aside(st, p)
+    bad = set_aside(store, p)
     if twhy is None:
-        st.os.rename(tmp, p)
+        store.os.rename(tmp, p)
         return tv, "%s was damaged (%s), kept as %s; its last save is used." % (name, why[1], bad), False
-    st.discard(tmp)
+    store.discard(tmp)
     return None, "%s was damaged (%s), kept as %s; starting without it." % (name, why[1], bad), False
 
 
-def _try(st, p, load):
+def _try(store, p, load):
     """(value, None), (None, _MISSING), (None, ("damaged", why)) or (None, ("unread",
     why))."""
     try:
-        f = st.open_path(p, "rb")
+        f = store.open_path(p, "rb")
     except OSError as e:
-        if (e.args and e.args[0] == 2) or not st.exists_path(p):
+        if (e.args and e.args[0] == 2) or not store.exists_path(p):
             return None, _MISSING
         if e.args and e.args[0] == 21:       # a folder under the file's name: set aside
             return None, ("damaged", "it is a folder")
@@ -73,7 +73,7 @@ def _try(st, p, load):
         f.close()
 
 
-def read(st, name, check=None, limit=TEXT_MAX):
+def read(store, name, check=None, limit=TEXT_MAX):
     """(text, message, unread) for a small file read whole (at most limit bytes):
     check(text) judges the contents (raise ValueError, or return None or False, for
     damaged; default: the text must be JSON a file of ours could hold, lines.parse).
@@ -92,32 +92,32 @@ def read(st, name, check=None, limit=TEXT_MAX):
         if ok is None or ok is False:
             raise ValueError("truncated or invalid")
         return text
-    return recover(st, name, load)
+    return recover(store, name, load)
 
 
-def set_aside(st, p):
+def set_aside(store, p):
     # Numbered copies, the newest highest; when BAD_KEEP are kept, the oldest goes
     # (said in the text returned, which ends up on the screen).
     dropped = ""
     n = 1
-    while n <= BAD_KEEP and st.exists_path("%s.bad%d" % (p, n)):
+    while n <= BAD_KEEP and store.exists_path("%s.bad%d" % (p, n)):
         n += 1
     if n > BAD_KEEP:
-        st.discard(p + ".bad1")
+        store.discard(p + ".bad1")
         for k in range(2, BAD_KEEP + 1):
             try:
-                st.os.rename("%s.bad%d" % (p, k), "%s.bad%d" % (p, k - 1))
+                store.os.rename("%s.bad%d" % (p, k), "%s.bad%d" % (p, k - 1))
             except OSError:
                 pass
         n = BAD_KEEP
         dropped = " (the oldest damaged copy was deleted: %d are kept)" % BAD_KEEP
     bad = "%s.bad%d" % (p, n)
     try:
-        st.os.rename(p, bad)
+        store.os.rename(p, bad)
     except OSError:
-        st.discard(p)
+        store.discard(p)
         return "nothing (it could not be moved)"
-    st.writes += 1
+    store.writes += 1
     return bad.rsplit("/", 1)[-1] + dropped
 
 

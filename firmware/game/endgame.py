@@ -7,9 +7,9 @@ from engine_mpy.modules import forget
 
 def result(s, finished):
     """(e, hands, None): the running game's history line (engine_mpy/summary.py,
-    numbered by finish()) once its last change is saved, and for Phase 10 and Masters the
-    hands played (the roster counts them); then the game and its rules leave RAM (its
-    save stays: finish() or load() read it). (None, None, message) when the flash refused
+    numbered by Session.write_journal()) once its last change is saved, and for Phase 10
+    and Masters the hands played (the roster counts them); then the game and its rules
+    leave RAM (its save stays: write_journal() or load() read it). (None, None, message) when the flash refused
     that last change. Made before the roster and the history are loaded: the game's
     rules and those never share the heap."""
     g = s.game
@@ -27,17 +27,18 @@ def result(s, finished):
     return e, hands, None
 
 
-def finish(app, e=None, hands=None, later=False):
-    """THE call for a game screen when the game is over and the table has seen the result
-    (call this once, on the OK that leaves the game-over screen): updates the roster's
-    stats, adds the game to the history with its winners, and forgets the running game
-    (game.json is removed), all as one commit (a power cut never counts a game twice:
+def end_game(app, e=None, hands=None, later=False):
+    """The game is over and the table has seen the result: make the result (if not made
+    yet) and what the roster and the history get from it (the roster's stats with this
+    game counted, the game's history line with its winners), and hand them to the
+    session's journal (Session.write_journal), the one commit that also forgets the
+    running game (game.json is removed; a power cut never counts a game twice:
     firmware/game/session.py). Returns None or a message to show (app.push("note", msg));
     after a refusal nothing has changed.
-    e, hands: the game's result (firmware/game/pending.py result()), when the caller made it
-    before loading this module (firmware/game/pending.py); the game is then out of RAM.
+    e, hands: the game's result (result() above), when the caller made it before loading
+    the roster (firmware/game/pending.py); the game is then out of RAM.
     later: the roster and the history are written after the frame that shows the result
-    (Session.finish; the app calls Session.rest)."""
+    (the app calls Session.apply_journal)."""
     s = app.session
     if e is None:
         if s.game is None:
@@ -58,7 +59,7 @@ def finish(app, e=None, hands=None, later=False):
             return x.args[0] + " The game is still running."
     roster.release()
     roster = None          # out of RAM while the history is read and written
-    err = s.finish(e, rows, later)
+    err = s.write_journal(e, rows, later)
     if err and msg:
         return msg + " " + err
     return err or msg
@@ -66,7 +67,7 @@ def finish(app, e=None, hands=None, later=False):
 
 def finish_and_leave(app):
     """What every game's Finish game does: back to the main menu, which then finishes the
-    game (firmware/game/pending.py: finish() with the game's screens gone from RAM) and shows
+    game (firmware/game/pending.py: end_game() with the game's screens gone from RAM) and shows
     its message, if any, on a note (refused: the game is still there to continue)."""
     app.pending = "finish"
     while app.pop():
@@ -81,4 +82,4 @@ def abandon(app):
         return None
     forget("firmware.files.roster", True)    # not needed: an abandoned game leaves the roster alone
     e, hands, err = result(s, False)
-    return err or s.finish(e)
+    return err or s.write_journal(e)

@@ -114,12 +114,12 @@ class GameFile:
         self.close()
         if not self.changed():
             return None
-        st = self.store
+        store = self.store
         if not self.whole and self.at == len(self.starts) and self.n == self.at + 1:
             line = self.new + "\n"
-            if not st.append(self.name, line):
+            if not store.append(self.name, line):
                 self.whole = True    # a failed append may have left a torn tail (FAT)
-                return st.error or "Could not save the game."
+                return store.error or "Could not save the game."
             self.starts.append(self.end)
             self.end += len(line.encode())
         else:
@@ -137,9 +137,9 @@ class GameFile:
                     put("\n")
                     pos[0] += len(t.encode()) + 1
                 self.close()
-            if not st.write_atomic(self.name, writer):
+            if not store.write_atomic(self.name, writer):
                 self.close()
-                return st.error or "Could not save the game."
+                return store.error or "Could not save the game."
             self.starts = starts
             self.end = pos[0]
             self.whole = False

@@ -9,11 +9,11 @@ from engine_mpy import savefile
 from firmware.game.gamefile import GameFile
 
 
-def load(store, name, said):
+def load(store, name, notes):
     """(game or None, message or None, unread): the running game from name, its records
     left on the flash. A version 1 save (earlier firmware) is read, then copied out as
     version 2 (atomically: a cut leaves the version 1 file, read again at the next start;
-    on a full flash the oldest history file makes room, as for a hand, said in said);
+    on a full flash the oldest history file makes room, as for a hand, said in notes);
     a save cut short while a hand was added loses that hand and says so."""
     from engine_mpy import saveload
     gf = GameFile(store, name)
@@ -28,7 +28,7 @@ def load(store, name, said):
     # version 1, with hands or none yet (only a version 2 read sets .size)
     if getattr(game, "size", None) is None:
         try:
-            err = _convert(store, name, gf, game, said)
+            err = _convert(store, name, gf, game, notes)
         except Exception as e:      # short of memory: the version 1 file stays as it is
             err = "short of memory" if isinstance(e, MemoryError) else type(e).__name__
         if err:
@@ -42,7 +42,7 @@ def load(store, name, said):
     return game, msg, False
 
 
-def _convert(store, name, gf, game, said):
+def _convert(store, name, gf, game, notes):
     # The version 1 save again, its records (checked already) copied out a line each: no
     # second replay, so it takes no more RAM than the reading did.
     from engine_mpy import saveload_v1
@@ -70,7 +70,7 @@ def _convert(store, name, gf, game, said):
         if not store.full:
             return store.error
         from firmware.history.histroom import make_room
-        room = make_room(store, said)
+        room = make_room(store, notes)
         make_room = None
         forget("firmware.history.histroom")
         if not room:

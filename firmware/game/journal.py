@@ -1,7 +1,9 @@
 # Finishing a game (firmware/game/session.py, "Finishing a game changes three files"): the
-# journal finish.json first, the one commit point, then the roster, the history's new line
-# and the save removed; and at start a finish a power cut left half done, completed from
-# its journal. Loaded for a finish (or when finish.json is there at start), then dropped.
+# journal finish.json written first, the one commit point (write), then applied: the
+# roster, the history's new line and the save removed (apply, after the frame); and at
+# start a finish a power cut left half done, completed from its journal
+# (complete_at_start). Loaded for a finish (or when finish.json is there at start), then
+# dropped. docs/architecture.md, "A finish, from OK to the history", walks it.
 import gc
 import json
 
@@ -10,68 +12,70 @@ from engine_mpy.modules import forget
 from firmware.files.store import GAME as GAME_FILE, ROSTER, FINISH as FINISH_FILE
 
 
-def finish(s, e, roster_rows, later=False):
-    """Session.finish() for session s (its game saved and out of RAM: Session.drop_game):
-    e is its history line, numbered here. If the journal cannot be saved, the game is
-    read again from its save and nothing else has changed (but for the oldest history
-    files deleted to make room on a full flash, which the message says).
+def write(s, e, roster_rows, later=False):
+    """Session.write_journal() for session s (its game saved and out of RAM:
+    Session.drop_game): e is its history line, numbered here. If the journal cannot be
+    saved, the game is read again from its save and nothing else has changed (but for the
+    oldest history files deleted to make room on a full flash, which the message says).
     later: the journal is the commit, so the game is over once it is saved; what the
     journal holds goes to the roster and the history after the frame that shows the
-    result (s.finishing, done by rest(); what it will say is said now)."""
-    st = s.store
+    result (s.finishing, done by apply(); what it will say is said now). Else they are
+    written now."""
+    store = s.store
     from firmware.history import histadd
-    said = []
+    notes = []
     kept = []        # history.json's index, read once for the number and the new line
     try:
-        e["n"] = histadd.last_n(st, said, kept) + 1
+        e["n"] = histadd.last_n(store, notes, kept) + 1
     except OSError as x:
         return _back(s, x.args[0])
 
-    def journal(put):
+    def text(put):
         put('{"n":%d,"roster":' % e["n"])
         put(json.dumps(roster_rows, separators=(",", ":")))
         put(',"entry":')
         from firmware.history.entries import write_entry
         write_entry(e, put)
         put("}")
-    while not st.write_atomic(FINISH_FILE, journal):
+    while not store.write_atomic(FINISH_FILE, text):
         # the flash full: the oldest games make room (said), never a finish refused for them
-        if not _room(st, said):
-            said.append(st.error or "Could not save the finished game.")
-            return _back(s, " ".join(said))
+        if not _room(store, notes):
+            notes.append(store.error or "Could not save the finished game.")
+            return _back(s, " ".join(notes))
     # Committed: the game is over even if the flash refuses what follows (the next
     # start or the next new game completes it from the journal).
     if later:
         if kept:
             try:
-                said.extend(histadd.foresee(st, kept[0]))
+                notes.extend(histadd.foresee(store, kept[0]))
             except Exception:     # a flash error, short of memory: said when it happens
                 pass
-        s.finishing = (roster_rows, e, kept, said[:])
-        return " ".join(said) if said else None
-    err = _apply(s, roster_rows, e, said, kept)
+        s.finishing = (roster_rows, e, kept, notes[:])
+        return " ".join(notes) if notes else None
+    err = _write_roster_history_remove_save(s, roster_rows, e, notes, kept)
     e = kept = None
     _drop_history()
     gc.collect()
     if err:
-        said.append(err)
-    return " ".join(said) if said else None
+        notes.append(err)
+    return " ".join(notes) if notes else None
 
 
-def rest(s):
-    """The rest of a finish committed with later=True: the roster, the history's new line,
-    the save and the journal removed. None, or what it says beyond what finish() said."""
+def apply(s):
+    """The journal a write() with later=True left in s.finishing, applied: the roster, the
+    history's new line, the save and the journal removed. None, or what it says beyond
+    what write() said."""
     roster_rows, e, kept, told = s.finishing
     s.finishing = None
-    said = []
-    err = _apply(s, roster_rows, e, said, kept)
+    notes = []
+    err = _write_roster_history_remove_save(s, roster_rows, e, notes, kept)
     e = kept = roster_rows = None
     _drop_history()
     gc.collect()
-    said = [m for m in said if m not in told]
+    notes = [m for m in notes if m not in told]
     if err:
-        said.append(err)
-    return " ".join(said) if said else None
+        notes.append(err)
+    return " ".join(notes) if notes else None
 
 
 def _back(s, err):
@@ -88,35 +92,39 @@ def _drop_history():
         forget(m)
 
 
-def _room(st, said):
+def _room(store, notes):
     """A save was refused: whether it was for want of room and the oldest history file
     went to make some (then try again)."""
-    if not st.full:
+    if not store.full:
         return False
     from firmware.history.histroom import make_room
-    return make_room(st, said)
+    return make_room(store, notes)
 
 
-def _apply(s, roster_rows, e, said, kept=None):
-    st = s.store
+def _write_roster_history_remove_save(s, roster_rows, e, notes, kept=None):
+    """What a journal says, done: the roster saved as roster_rows (None: left alone), game
+    e added to the history (not twice), then game.json and finish.json removed, in that
+    order, each step harmless to do again. None, or why the flash refused a step (the
+    journal stays: the next start does it again); notes gets what was done to make room."""
+    store = s.store
     if roster_rows is not None:
         text = json.dumps(roster_rows, separators=(",", ":"))
-        while not st.write_atomic(ROSTER, text):
-            if not _room(st, said):
-                return st.error
+        while not store.write_atomic(ROSTER, text):
+            if not _room(store, notes):
+                return store.error
         text = None
     from firmware.history import histadd
     while True:
         try:
-            err = histadd.add(st, e, said, kept)
+            err = histadd.add(store, e, notes, kept)
         except OSError as x:
             return x.args[0]
         if not err:
             break
-        if not _room(st, said):
+        if not _room(store, notes):
             return err
-    st.remove(GAME_FILE)
-    st.remove(FINISH_FILE)
+    store.remove(GAME_FILE)
+    store.remove(FINISH_FILE)
     return None
 
 
@@ -125,9 +133,10 @@ def _apply(s, roster_rows, e, said, kept=None):
 JOURNAL_LIMIT = 4096
 
 
-def complete(s):
-    """A finish cut short by a power cut: complete it from its journal. Returns None, or
-    the message when it could not be completed (also in s.messages)."""
+def complete_at_start(s):
+    """A finish cut short by a power cut, found at start (Session.load, or a new game):
+    complete it from its journal. Returns None, or the message when it could not be
+    completed (also in s.messages)."""
     from firmware.files import storeread
     j, msg, unread = storeread.read(s.store, FINISH_FILE, check_journal, JOURNAL_LIMIT)
     storeread = None
@@ -139,9 +148,9 @@ def complete(s):
         return msg
     if j is None:
         return None
-    said = []
-    err = _apply(s, j["roster"], j["entry"], said)
-    s.messages.extend(said)
+    notes = []
+    err = _write_roster_history_remove_save(s, j["roster"], j["entry"], notes)
+    s.messages.extend(notes)
     if err:
         s.messages.append(err)
     return err

@@ -16,8 +16,8 @@ def run(app, p):
         if err:
             app.say(err)
             return app.tell()
-        # its files written once the result is on the panel (App.step: Session.rest)
-        app.say(endgame.finish(app, e, hands, True))
+        # its files written once the result is on the panel (App.step: Session.apply_journal)
+        app.say(endgame.end_game(app, e, hands, True))
         return app.tell()
     kind, settings = p
     p = None

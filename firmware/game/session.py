@@ -25,8 +25,8 @@ class Session:
         self.messages = []    # what went wrong at load, for the app to show, in order
         self.unread = False   # a save is on flash that could not be read (not damaged)
         self.changed = False  # apply() changed the game; flush() saves it
-        self.said = []        # what a save that went through had to do (room made), to show
-        self.finishing = None  # a finish committed, its files written after the frame (rest())
+        self.notes = []       # what a save that went through had to do (room made), to show
+        self.finishing = None  # a journal written, applied after the frame (apply_journal())
         self.later = None     # the kind of the save read after the first frame (read_later)
         self.taken = 0        # games taken into RAM (loaded or started): the simulator's
         #                       time model charges each one (an id() can be reused)
@@ -48,11 +48,11 @@ class Session:
         the 55-hand save took half the start-up, most of it loading the rules' and the
         reader's code; the menu needs only the kind. A heap with room only: on a small
         one the game's code goes first, into a heap still in one piece."""
-        st = self.store
-        if st is None or small_heap():
+        store = self.store
+        if store is None or small_heap():
             return False
-        k = saved_kind(st)      # (no save: its open fails, and load() finds no game)
-        if k not in KNOWN or st.exists(FINISH_FILE) or st.exists(GAME_FILE + ".tmp"):
+        k = saved_kind(store)      # (no save: its open fails, and load() finds no game)
+        if k not in KNOWN or store.exists(FINISH_FILE) or store.exists(GAME_FILE + ".tmp"):
             return False
         self.later = k
         return True
@@ -67,7 +67,7 @@ class Session:
         self.changed = False
         if self.store is None:
             return None
-        if self._complete_finish():
+        if self._complete_journal():
             return None       # the finish stays pending (the next start tries again)
         if not self.store.exists(GAME_FILE) and not self.store.exists(GAME_FILE + ".tmp"):
             return None       # no game: none of the game's code is loaded
@@ -105,7 +105,7 @@ class Session:
             game = savefile.game_class(kind)(settings, keep=GameFile(self.store, GAME_FILE))
         except (RuleError, savefile.SaveError) as e:
             return e.args[0]
-        err = self._complete_finish()
+        err = self._complete_journal()
         if err:
             # A finish still pending would remove game.json: not the new game's.
             return err
@@ -184,23 +184,25 @@ class Session:
             # the flash full: the oldest games of the history make room for the game
             # being played (said on a note: firmware/history/histroom.py), else the refusal
             from firmware.history.histroom import make_room
-            room = make_room(self.store, self.said)
+            room = make_room(self.store, self.notes)
             make_room = None
             forget("firmware.history.histroom")
             if not room:
                 return err
 
-    def finish(self, entry, roster_rows=None, later=False):
-        """The game is over and its result is in: add entry (its history line,
-        engine_mpy/summary.py, numbered here) to the history, save roster_rows (the roster
-        with this game counted, or None to leave it alone), then forget the running game,
-        as one commit (firmware/game/journal.py). The game may have left RAM already
-        (drop_game: its save is what is finished). Returns None, or a message: if the
-        flash refused the journal (or the history could not be read) nothing has changed
-        (the game is read again from its save); if it refused a later step the game is
-        over all the same and the next start (or new game) completes the finish.
+    def write_journal(self, entry, roster_rows=None, later=False):
+        """The game is over and its result is in: write the finish's journal, the one
+        commit (firmware/game/journal.py), which adds entry (its history line,
+        engine_mpy/summary.py, numbered here) to the history, saves roster_rows (the roster
+        with this game counted, or None to leave it alone) and forgets the running game.
+        The game may have left RAM already (drop_game: its save is what is finished).
+        Returns None, or a message: if the flash refused the journal (or the history could
+        not be read) nothing has changed (the game is read again from its save); if it
+        refused a later step the game is over all the same and the next start (or new
+        game) completes the finish.
         later: only the commit now (the journal); the roster and the history are written
-        by rest(), which the app calls once the frame that shows the result is out."""
+        by apply_journal(), which the app calls once the frame that shows the result is
+        out. Else the journal is applied now."""
         if self.game is not None:
             err = self.flush()     # the last change first: a finish records what the flash has
             if err:
@@ -211,18 +213,19 @@ class Session:
             self.game = None
             return None
         from firmware.game import journal
-        err = journal.finish(self, entry, roster_rows, later)
+        err = journal.write(self, entry, roster_rows, later)
         journal = None
         if self.finishing is None:
             forget("firmware.game.journal")
         return err
 
-    def rest(self):
-        """The files a finish committed with later=True writes (firmware/game/journal.py rest()):
-        None, or what that says beyond what finish() said. A power cut before it is done
-        leaves the journal, and the next start completes it."""
+    def apply_journal(self):
+        """The journal write_journal(later=True) wrote, applied: the roster, the history's
+        new line, the save and the journal removed (firmware/game/journal.py apply()).
+        None, or what that says beyond what write_journal() said. A power cut before it is
+        done leaves the journal, and the next start completes it."""
         from firmware.game import journal
-        err = journal.rest(self)
+        err = journal.apply(self)
         journal = None
         forget("firmware.game.journal")
         return err
@@ -239,14 +242,14 @@ class Session:
         _drop_rules()
         gc.collect()
 
-    def _complete_finish(self):
+    def _complete_journal(self):
         """A finish cut short by a power cut: complete it from its journal (if there is
         one). Returns None, or the message when it could not be completed."""
-        st = self.store
-        if not st.exists(FINISH_FILE) and not st.exists(FINISH_FILE + ".tmp"):
+        store = self.store
+        if not store.exists(FINISH_FILE) and not store.exists(FINISH_FILE + ".tmp"):
             return None
         from firmware.game import journal
-        err = journal.complete(self)
+        err = journal.complete_at_start(self)
         journal = None
         forget("firmware.game.journal")
         return err

@@ -249,15 +249,15 @@ def archives(store, odd=None):
     return ks
 
 
-def index_of(store, name, said):
-    """The Index of a history file, or None (missing, or damaged and set aside: said gets
+def index_of(store, name, notes):
+    """The Index of a history file, or None (missing, or damaged and set aside: notes gets
     the message). MemoryError and the like: OSError with the message (nothing changed)."""
     from firmware.files import storeread
     ix, msg, unread = storeread.recover(store, name, index)
     if unread:
         raise OSError(msg)
     if msg:
-        said.append(msg)
+        notes.append(msg)
     return ix
 
 

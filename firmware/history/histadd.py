@@ -53,20 +53,20 @@ def newest(store, name, ix, tail=True):
         f.close()
 
 
-def last_n(store, said, kept=None):
+def last_n(store, notes, kept=None):
     """The number of the newest game in the history (0 when there is none): every game
     it holds is numbered at most this. OSError when the history could not be read
     (nothing changed)."""
     unknown = 0          # lines in newer files whose numbers could not be read
     for name in files(store):
-        ix = index_of(store, name, said)
+        ix = index_of(store, name, notes)
         if ix is None:
             continue
         if name == HISTORY and kept is not None:
             kept.append(ix)      # for add(): read again, 100 lines on the flash
         if ix.v1:
             from firmware.history.history_v1 import v1_count
-            return unknown + v1_count(store, said)
+            return unknown + v1_count(store, notes)
         n, after = newest(store, name, ix)
         if n > 0:
             return n + after + unknown
@@ -74,7 +74,7 @@ def last_n(store, said, kept=None):
     return unknown
 
 
-def add(store, e, said, kept=None):
+def add(store, e, notes, kept=None):
     """Add game e (with its "n") to the history unless it is there already (a finish cut
     short and completed again). None, or why the flash refused (nothing changed); OSError
     when the history could not be read. The line goes to the flash in pieces
@@ -91,29 +91,29 @@ def add(store, e, said, kept=None):
     # last_n() just read it, and numbered e after every game in it: no need to look
     # for e in it (a finish completed again at start does)
     fresh = bool(kept)
-    ix = kept.pop() if fresh else index_of(store, HISTORY, said)
+    ix = kept.pop() if fresh else index_of(store, HISTORY, notes)
     if ix is not None and ix.v1:
         from firmware.history.history_v1 import from_v1
-        return from_v1(store, e, line, said)
+        return from_v1(store, e, line, notes)
     if ix is None:
         # missing (or set aside as damaged): maybe it was just moved aside full
         ks = archives(store)
         if ks:
             last = "history.%d.json" % max(ks)
-            aix = index_of(store, last, said)
+            aix = index_of(store, last, notes)
             if aix is not None and not aix.v1 and newest(store, last, aix, False)[0] >= e["n"]:
                 return None
         return None if store.write_atomic(HISTORY, whole) else store.error
     if not fresh and newest(store, HISTORY, ix, False)[0] >= e["n"]:
         return None
     if len(ix) >= SEGMENT:
-        err = _rotate(store, said)
+        err = _rotate(store, notes)
         if err:
             return err
         return None if store.write_atomic(HISTORY, whole) else store.error
     if ix.torn:
         from firmware.history import histmend
-        return histmend.past_torn(store, ix, e["n"], line, said)
+        return histmend.past_torn(store, ix, e["n"], line, notes)
     if ix.open_end:
         # the last game lacks its newline: it stays, and the new line starts on a line
         # of its own
@@ -137,7 +137,7 @@ def foresee(store, ix):
     return [KEPT % (SEGMENT * (ARCHIVES + 1), games_of(store, ks, i)) for i in range(len(ks) + 1 - ARCHIVES)]
 
 
-def _rotate(store, said):
+def _rotate(store, notes):
     ks = archives(store)
     k = max(ks) + 1 if ks else 1
     to = "history.%d.json" % k
@@ -156,7 +156,7 @@ def _rotate(store, said):
             msg = drop_oldest(store, KEPT % (SEGMENT * (ARCHIVES + 1), "%s"))
             if msg is None:
                 break
-            said.append(msg)
+            notes.append(msg)
             n -= 1
     return None
 

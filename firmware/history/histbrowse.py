@@ -14,13 +14,13 @@ class Browser:
     read, when the list reaches it (count is then made exact). Opening History reads 100
     games, not 1,000 (on a Pico most of a second)."""
 
-    def __init__(self, store, said, lazy=False):
+    def __init__(self, store, notes, lazy=False):
         self.store = store
-        self.said = said
+        self.notes = notes
         odd = []
         self.files = files(store, odd)
         for name in odd:
-            said.append(ODD % name)
+            notes.append(ODD % name)
         self.counts = []
         self.known = []         # whether counts[k] was read off the file
         self.v1 = None
@@ -32,10 +32,10 @@ class Browser:
                 self.known.append(False)
                 continue
             self.known.append(True)
-            ix = index_of(store, name, said)
+            ix = index_of(store, name, notes)
             if ix is not None and ix.v1:
                 from firmware.history.history_v1 import v1_games
-                self.v1 = v1_games(store, said)
+                self.v1 = v1_games(store, notes)
                 self.v1.reverse()
                 ix = None
             self.counts.append(0 if ix is None else len(ix))
@@ -55,7 +55,7 @@ class Browser:
                 continue
             if self._at != k:
                 self._ix = None
-                self._ix = index_of(self.store, self.files[k], self.said)
+                self._ix = index_of(self.store, self.files[k], self.notes)
                 self._at = k
             ix = self._ix
             if not self.known[k]:

@@ -7,12 +7,12 @@
 from firmware.files.store import HISTORY
 
 
-def past_torn(store, ix, n, line, said):
+def past_torn(store, ix, n, line, notes):
     """Add game n's line (line(put) hands it over) to a history.json whose last line is
     torn (ix: its history.Index). None, or why the flash refused (nothing changed)."""
     if _cut_from(store, ix, n):
         return _rewrite(store, ix, line, None)
-    return _rewrite(store, ix, line, said)
+    return _rewrite(store, ix, line, notes)
 
 
 def _cut_from(store, ix, n):
@@ -33,15 +33,15 @@ def _cut_from(store, ix, n):
     return tail.startswith(head) or head.startswith(tail)
 
 
-def _rewrite(store, ix, line, said):
+def _rewrite(store, ix, line, notes):
     """history.json ends in a line cut short or damaged: written again with the games
-    before that line and the new one. said: a damaged line, not this game's own: the file
+    before that line and the new one. notes: a damaged line, not this game's own: the file
     is first set aside whole (history.json.badN keeps every byte) and that is said; if the
-    flash refuses, the file goes back as it was. said None: the piece is this game's own
+    flash refuses, the file goes back as it was. notes None: the piece is this game's own
     line, cut short as it was added: nothing is lost, nothing is said."""
     p = store.path(HISTORY)
     kept = p
-    if said is not None:
+    if notes is not None:
         from firmware.files import storeread
         bad = storeread.set_aside(store, p)
         if not bad.startswith(HISTORY):
@@ -69,7 +69,7 @@ def _rewrite(store, ix, line, said):
             except OSError:
                 pass
         return err
-    if said is None:
+    if notes is None:
         return None
-    said.append("history.json ended in a damaged line; the file is kept as %s and its games before that line are kept." % bad)
+    notes.append("history.json ended in a damaged line; the file is kept as %s and its games before that line are kept." % bad)
     return None

@@ -12,7 +12,7 @@ _V1_LISTS = 256
 _V1_ITEMS = 2048
 
 
-def v1_games(store, said):
+def v1_games(store, notes):
     def check(text):
         v = parse(text, _V1_LISTS, _V1_ITEMS)
         if not isinstance(v, list):
@@ -25,16 +25,16 @@ def v1_games(store, said):
     if unread:
         raise OSError(msg)
     if msg:
-        said.append(msg)
+        notes.append(msg)
     return [] if text is None else parse(text, _V1_LISTS, _V1_ITEMS)
 
 
-def v1_count(store, said):
-    return len(v1_games(store, said))
+def v1_count(store, notes):
+    return len(v1_games(store, notes))
 
 
-def from_v1(store, e, line, said):
-    games = v1_games(store, said)
+def from_v1(store, e, line, notes):
+    games = v1_games(store, notes)
     n = e["n"]
 
     def writer(put):

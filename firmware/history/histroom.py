@@ -53,13 +53,13 @@ def drop_oldest(store, why):
 FULL = "The flash was full: the oldest games of the history (%s) were deleted to make room."
 
 
-def make_room(store, said):
+def make_room(store, notes):
     """After a save the flash refused (store.full): delete the oldest history file and say
-    so in said. True when one went (try the save again)."""
+    so in notes. True when one went (try the save again)."""
     if not store.full:
         return False
     msg = drop_oldest(store, FULL)
     if msg is None:
         return False
-    said.append(msg)
+    notes.append(msg)
     return True

@@ -7,7 +7,7 @@
 # sheet ("dice_sheet") and Undo last turn (asks first, on "confirm").
 # Over: the winner or co-winners, the ranking by grand total, Score sheet, Undo last turn,
 # and Finish game, which moves the game to the history and updates the roster
-# (firmware.game.endgame.finish), then goes back to the main menu.
+# (firmware.game.endgame.end_game), then goes back to the main menu.
 # Every figure comes from the engine (DiceGame: state, total(), winners()).
 from firmware.screens.base import ListScreen, GameHome
 

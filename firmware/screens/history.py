@@ -33,13 +33,13 @@ class History(ListScreen):
 
     def __init__(self, app):
         from firmware.history import histbrowse
-        said = []
+        notes = []
         try:
-            self.games = histbrowse.Browser(app.store, said, True)
+            self.games = histbrowse.Browser(app.store, notes, True)
             n = self.games.count
         except OSError as e:       # could not be read: nothing was changed
             self.games = None
-            said.append(e.args[0])
+            notes.append(e.args[0])
             n = 0
         ListScreen.__init__(self, app, n or 1)
         self.selectable = n > 0
@@ -47,10 +47,10 @@ class History(ListScreen):
         if n and app.store is not None:
             f = app.store.free()
             if f is not None and f < NEARLY_FULL:
-                said.append(NEARLY)
-        for m in said:
+                notes.append(NEARLY)
+        for m in notes:
             app.say(m)
-        del said[:]      # (the browser's: what it meets later is said as it is met, row())
+        del notes[:]      # (the browser's: what it meets later is said as it is met, row())
 
     def closed(self):
         import sys
@@ -91,12 +91,12 @@ class History(ListScreen):
                     del self.shown[k]
             g = self.games
             e = g.game(i)
-            if g.said:
+            if g.notes:
                 # an older file read for the first time was damaged and set aside: said on
                 # the next tick, not kept till History opens again
-                for m in g.said:
+                for m in g.notes:
                     self.app.say(m)
-                del g.said[:]
+                del g.notes[:]
             if g.count != self.count:
                 # an older file read for the first time held other than 100 games: the
                 # list as it is, drawn again

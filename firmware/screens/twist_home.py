@@ -7,7 +7,7 @@
 # Play hand (Twist choices first when a pawn stands on a Twist space), Board, Score sheet
 # (OK on a hand corrects it), Undo last hand (asks first, on "confirm").
 # Over: the winner or co-winners, the ranking by pawn, Board, Score sheet, Undo last hand,
-# Finish game (roster and history: firmware.game.endgame.finish), back to the main menu.
+# Finish game (roster and history: firmware.game.endgame.end_game), back to the main menu.
 # Every figure comes from the engine (engine_mpy.twist.Twist).
 from firmware.screens.base import ListScreen, GameHome, LINE_H
 

@@ -45,7 +45,7 @@ def save_of(kind, settings, records):
 
 
 class App:
-    """What endgame.finish()/abandon() use of the app: its store and session."""
+    """What endgame.end_game()/abandon() use of the app: its store and session."""
 
     def __init__(self, store):
         self.store = store

@@ -105,7 +105,7 @@ def fuzz_finish_into(seed, count, name):
                 look = None
             fs = FakeFlash({"/" + GAME: over_game(), "/" + name: bad})
             app = App(store_on(fs))
-            msg = endgame.finish(app)
+            msg = endgame.end_game(app)
             no_memory(msg or "", bad)
             # finished: never refused for a damaged file
             assert "/" + GAME not in fs.files and "/" + FINISH not in fs.files and app.session.game is None, (msg, sorted(fs.files))

@@ -70,7 +70,7 @@ def test_a_finish_on_a_full_flash_deletes_the_oldest_games_and_says_which():
     for kw in FLASHES:
         fs = flash(kw, 2, 2)
         app = App(store_on(fs))
-        msg = endgame.finish(app)
+        msg = endgame.end_game(app)
         assert msg is not None and "flash was full" in msg and "(games 1-3)" in msg, msg
         # the oldest file went, the next kept; the game is the history's newest
         assert "/history.1.json" not in fs.files and numbers(fs, "history.2.json") == [4, 5, 6]
@@ -84,7 +84,7 @@ def test_a_full_flash_with_no_old_games_refuses_the_finish_and_changes_nothing()
         fs = flash(kw, 0, 2)
         before = dict((k, bytes(v)) for k, v in fs.files.items())
         app = App(store_on(fs))
-        msg = endgame.finish(app)
+        msg = endgame.end_game(app)
         assert msg is not None and "flash full" in msg and "deleted" not in msg, msg
         assert dict((k, bytes(v)) for k, v in fs.files.items()) == before
         # the game goes on, as its save holds it
@@ -97,7 +97,7 @@ def test_a_hand_on_a_full_flash_is_saved_by_deleting_the_oldest_games_said():
         s = Session(store_on(fs))
         s.load()
         assert s.commit("add", GAMES[0][3]) is None
-        assert len(s.said) == 1 and "(games 1-3)" in s.said[0], s.said
+        assert len(s.notes) == 1 and "(games 1-3)" in s.notes[0], s.notes
         assert "/history.1.json" not in fs.files and "/history.2.json" in fs.files
         again = Session(store_on(fs))
         again.load()
@@ -111,7 +111,7 @@ def test_a_hand_on_a_flash_full_of_other_things_is_refused_and_the_save_kept():
         s = Session(store_on(fs))
         s.load()
         err = s.commit("add", GAMES[0][3])
-        assert err is not None and "flash full" in err and s.said == [], err
+        assert err is not None and "flash full" in err and s.notes == [], err
         assert bytes(fs.files["/" + GAME]) == before and len(s.game.records) == 1
 
 
@@ -124,7 +124,7 @@ def test_past_the_files_kept_the_oldest_games_go_and_are_said():
             fs = flash(kw, h.ARCHIVES, 3)
             fs.room = None
             app = App(store_on(fs))
-            msg = endgame.finish(app)
+            msg = endgame.end_game(app)
             want = 3 * (h.ARCHIVES + 1)
             assert msg == "The history keeps %d games: the oldest (games 1-3) were deleted." % want, msg
             ks = sorted(int(k[9:-5]) for k in fs.files if k.startswith("/history.") and k[9:-5].isdigit())
@@ -144,11 +144,11 @@ def test_past_the_files_kept_one_file_too_many_left_by_a_cut_goes_at_the_next_mo
             h = small_files()
             fs = flash(kw, h.ARCHIVES + 1, 2)
             fs.room = None
-            msg = endgame.finish(App(store_on(fs)))
+            msg = endgame.end_game(App(store_on(fs)))
             assert msg is None and numbers(fs, HISTORY)[-1] == 3 * (h.ARCHIVES + 1) + 3, msg
             h = small_files()
             fs.files["/" + GAME] = flash(kw, 0, 0).files["/" + GAME]
-            msg = endgame.finish(App(store_on(fs)))
+            msg = endgame.end_game(App(store_on(fs)))
             want = 3 * (h.ARCHIVES + 1)
             assert msg == ("The history keeps %d games: the oldest (games 1-3) were deleted. "
                            "The history keeps %d games: the oldest (games 4-6) were deleted." % (want, want)), msg
@@ -177,6 +177,6 @@ def test_a_damaged_file_of_old_games_is_deleted_by_its_name():
         fs = flash(kw, 2, 2, extra={"/history.1.json": b"\xff\x00 not a history" * 40})
         fs.room = used(fs)
         app = App(store_on(fs))
-        msg = endgame.finish(app)
+        msg = endgame.end_game(app)
         assert msg is not None and "(history.1.json)" in msg, msg
         assert "/history.1.json" not in fs.files and numbers(fs, HISTORY) == [7, 8, 9]

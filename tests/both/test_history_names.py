@@ -21,8 +21,8 @@ def test_a_history_file_named_by_hand_is_said_and_left_alone():
         assert len(said) == 1 and said[0].startswith("history.02.json is not a name the device"), said
         # a finish on the full flash makes room with the device's own oldest file only
         fs.room = used(fs)
-        msg = endgame.finish(App(store_on(fs)))
+        msg = endgame.end_game(App(store_on(fs)))
         assert msg is not None and "(games 1-3)" in msg, msg
         assert "/history.1.json" not in fs.files and "/history.02.json" in fs.files
-        msg = endgame.finish(App(store_on(flash(kw, 0, 2, extra={"/history.02.json": history_of(3, 100)}))))
+        msg = endgame.end_game(App(store_on(flash(kw, 0, 2, extra={"/history.02.json": history_of(3, 100)}))))
         assert msg is not None and "full" in msg and "history.02.json" not in msg, msg

@@ -56,7 +56,7 @@ def games(store):
 
 def finish(app):
     from firmware.game import endgame
-    return endgame.finish(app)
+    return endgame.end_game(app)
 
 
 def started(files):

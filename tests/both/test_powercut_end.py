@@ -32,7 +32,7 @@ def _counted_once():
             fs = FakeFlash(files, **args)
             fs.cut_at = k
             try:
-                endgame.finish(App(store_on(fs)))
+                endgame.end_game(App(store_on(fs)))
                 done = True
             except PowerCut:
                 done = False
@@ -40,7 +40,7 @@ def _counted_once():
             app = App(store_on(fs))
             if app.session.game is not None:
                 assert app.session.game.over
-                assert endgame.finish(app) is None
+                assert endgame.end_game(app) is None
             rows, _ = roster.load(app.store)
             assert rows == [["Ann", 1, 1, 0, 1], ["Bob", 1, 0, 50, 1]], (args, k, rows)
             hist = games(app.store)
@@ -84,7 +84,7 @@ def test_a_finish_the_flash_refuses_half_way_is_completed_at_the_next_start():
     fs = RefusingFlash({"/" + GAME: save_of(kind, settings, records)})
     fs.refuse = HISTORY   # the journal is saved, the history is not
     app = App(store_on(fs))
-    msg = endgame.finish(app)
+    msg = endgame.end_game(app)
     assert "flash full" in msg
     assert app.session.game is None   # committed: the game is over
     # a new game waits until the finish is complete: it would otherwise be removed with it

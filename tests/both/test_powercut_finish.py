@@ -39,7 +39,7 @@ def test_finishing_a_game_of_each_kind():
                     files["/" + HISTORY] = history_of(hist)
 
                 def finish(store):
-                    assert endgame.finish(App(store)) is None
+                    assert endgame.end_game(App(store)) is None
                 k = cut_everywhere(files, finish, (ROSTER, HISTORY))
                 cuts[kind] = cuts.get(kind, 0) + k
                 n += k

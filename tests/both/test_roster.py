@@ -59,7 +59,7 @@ def test_a_finished_game_counts_games_wins_points_and_hands():
                                "variation": "first_n", "phases": 1}) is None
     assert s.commit("add", {"out": 0, "left": [None, FAIL]}) is None
     assert s.game.over
-    assert endgame.finish(app) is None
+    assert endgame.end_game(app) is None
     assert s.game is None
     rows, _ = roster.load(app.store)
     # Bob was in the roster first; Ann is added by the game.
@@ -128,7 +128,7 @@ def test_a_roster_that_cannot_be_read_is_never_written_over():
     s = app.session
     s.start("classic", {"players": ["Ann", "Bob"], "dealer": 0, "variation": "first_n", "phases": 1})
     s.commit("add", {"out": 0, "left": [None, FAIL]})
-    msg = endgame.finish(app)
+    msg = endgame.end_game(app)
     assert "could not be read" in msg and "still running" in msg and s.game is not None
     assert bytes(fs.files["/roster.json"]) == saved and "/history.json" not in fs.files
 

@@ -154,7 +154,7 @@ def test_finishing_moves_the_game_to_history():
     s.commit("add", {"out": 1, "left": [FAIL, None]})
     assert s.game.over
     from engine_mpy.summary import entry
-    assert s.finish(entry(s.game, True, 0)) is None
+    assert s.write_journal(entry(s.game, True, 0)) is None
     assert s.game is None
     assert P not in fs.files and "/finish.json" not in fs.files
     assert Session(Store("/", fs, fs.open)).load() is None

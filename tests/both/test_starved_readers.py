@@ -140,7 +140,7 @@ def test_roster_and_history_at_a_finish():
         fs = Once(dict(files), k)
         app = _App(fs)
         assert app.session.game is not None and not fs.starved
-        msg = endgame.finish(app)
+        msg = endgame.end_game(app)
         if not fs.starved:
             assert msg is None and app.session.game is None and "/game.json" not in fs.files
             break
