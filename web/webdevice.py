@@ -134,7 +134,7 @@ def check_file(name):
     try:
         if name == "game.json":
             from firmware.game import gameload
-            game, msg, unread = gameload.load(store, name)
+            game, msg, unread = gameload.load(store, name, [])
             if game is None:
                 return msg or "%s holds no game." % name
             return msg
