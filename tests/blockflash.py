@@ -155,11 +155,14 @@ def observe(store, listdir):
     g = s.load()
     game = None if g is None else savefile.dumps(g)
     g = None
-    rows, rmsg = roster.load(store)
+    rows, rmsg, unread = roster.load(store)
     from firmware.history import histbrowse
     said = []
-    b = histbrowse.Browser(store, said)
-    hist = [b.game(i) for i in range(b.count)] or None
+    b, msg, unread = histbrowse.read(store, said)
+    if unread:
+        said.append(msg)
+    hist = [b.game(i) for i in range(b.count)] if b else None
+    hist = hist or None
     return (game, s.message, rows, rmsg, hist, " ".join(said) or None, sorted(listdir()))
 
 

@@ -32,16 +32,15 @@ def full_once(monkeypatch, name):
     def refuse(self, n, text):
         if n == name and not refused:
             refused.append(n)
-            self.error = "Could not save %s (%s)." % (n, store_mod.errname(OSError(28)))
             self.full = True
-            return False
+            return "Could not save %s (%s)." % (n, store_mod.errname(OSError(28)))
         return None
 
     def append(self, n, text):
-        return refuse(self, n, text) if refuse(self, n, text) is False else real(self, n, text)
+        return refuse(self, n, text) or real(self, n, text)
 
     def write_atomic(self, n, text):
-        return refuse(self, n, text) if refuse(self, n, text) is False else real_atomic(self, n, text)
+        return refuse(self, n, text) or real_atomic(self, n, text)
     monkeypatch.setattr(store_mod.Store, "append", append)
     monkeypatch.setattr(store_mod.Store, "write_atomic", write_atomic)
     return refused

@@ -67,8 +67,7 @@ def test_a_hand_the_flash_refuses_is_taken_back_and_said():
 
         def refuse(name, text):
             if name == "game.json":
-                app.store.error = "Could not save game.json (flash full)."
-                return False
+                return "Could not save game.json (flash full)."
             return real[0](name, text)
 
         app.store.write_atomic = app.store.append = refuse

@@ -45,7 +45,7 @@ def test_second_cut_while_recovering():
 def test_damage_found_at_start_on_real_files(tmp_path):
     root = str(tmp_path / "state")
     s = Store(root)  # the simulator's folder is made on first use
-    assert s.write_atomic(GAME, OLD)
+    assert s.write_atomic(GAME, OLD) is None
     assert sorted(os.listdir(root)) == ["game.json"]
     # truncate it as a bad flash or a pulled card would
     with open(os.path.join(root, "game.json"), "w") as f:
@@ -56,7 +56,7 @@ def test_damage_found_at_start_on_real_files(tmp_path):
     with open(os.path.join(root, "game.json.bad1")) as f:
         assert f.read() == OLD[:-7]
     s = Store(root)
-    assert s.write_atomic(GAME, NEW) and s.write_atomic(GAME, OLD)  # rename over a file
+    assert s.write_atomic(GAME, NEW) is None and s.write_atomic(GAME, OLD) is None  # rename over a file
     assert storeread.read(Store(root), GAME) == (OLD, None, False)
     assert sorted(os.listdir(root)) == ["game.json", "game.json.bad1"]
 

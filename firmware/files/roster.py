@@ -39,18 +39,13 @@ def _check(text):
     return check_rows(parse(text))
 
 
-class Unread(Exception):
-    """roster.json is on the flash but could not be read (short of memory...): nothing may
-    be written over it. args[0] is the message."""
-
-
-def load(store, strict=False):
-    """(rows, message): the roster as a list of [name, games, wins, points, hands] (empty
-    when there is none yet) and what was wrong with a damaged file (set aside), if
-    anything. strict: raise Unread when the file could not be read (a caller that will
-    save the roster); otherwise the rows are empty and the message says why."""
+def load(store):
+    """(rows, message, unread) as firmware/files/storeread.py reads: the roster as a list
+    of [name, games, wins, points, hands] (empty when there is none yet, when it was
+    damaged: set aside and said, or when it could not be read: unread, and nothing may
+    be written over it)."""
     if store is None:
-        return [], None
+        return [], None, False
     from firmware.files import storeread
     rows = []
 
@@ -59,19 +54,15 @@ def load(store, strict=False):
         rows.append(_check(text))
         return True
     text, msg, unread = storeread.read(store, ROSTER, check, TEXT_LIMIT)
-    if unread and strict:
-        raise Unread(msg)
     if text is None:
-        return [], msg
-    return rows[-1], msg
+        return [], msg, unread
+    return rows[-1], msg, False
 
 
 def _save(store, rows):
     if store is None:
         return None
-    if store.write_atomic(ROSTER, json.dumps(rows, separators=(",", ":"))):
-        return None
-    return store.error or "Could not save the players."
+    return store.write_atomic(ROSTER, json.dumps(rows, separators=(",", ":")))
 
 
 def find(rows, name):
@@ -95,31 +86,27 @@ def check_name(rows, name, skip=-1):
 
 
 def add(store, name):
-    """Add a new player; returns (index in the roster, None) or (-1, message)."""
-    try:
-        rows, _ = load(store, True)
-    except Unread as e:
-        return -1, e.args[0]
+    """Add a new player, last in the roster; returns None, or the message saying why not
+    (nothing changed)."""
+    rows, msg, unread = load(store)
+    if unread:
+        return msg
     try:
         name = check_name(rows, name)
     except ValueError as e:
-        return -1, e.args[0]
+        return e.args[0]
     if len(rows) >= MAX_NAMES:
-        return -1, "The roster is full (%d players)." % MAX_NAMES
+        return "The roster is full (%d players)." % MAX_NAMES
     rows.append([name, 0, 0, 0, 0])
-    msg = _save(store, rows)
-    if msg:
-        return -1, msg
-    return len(rows) - 1, None
+    return _save(store, rows)
 
 
 def rename(store, i, name):
     """Rename roster player i; returns None or the message. Games already in the history
     keep the name they were played under."""
-    try:
-        rows, _ = load(store, True)
-    except Unread as e:
-        return e.args[0]
+    rows, msg, unread = load(store)
+    if unread:
+        return msg
     if not 0 <= i < len(rows):
         return "No such player."
     try:
@@ -146,10 +133,12 @@ def counted(store, e, hands):
     """The roster rows with game e (its history line) counted: every player gets a game,
     each winner a win, and for Phase 10 and Masters (hands: the hands played, the
     tie-break hand not counted; None for the others) their points and hands. Players not
-    in the roster are added while there is room. Raises Unread when roster.json could not
-    be read (nothing may be written over it); a damaged one is set aside and the message
-    returned too: (rows, message)."""
-    rows, msg = load(store, True)
+    in the roster are added while there is room. (rows, message, unread) as load() reads:
+    unread when roster.json could not be read (rows None: nothing may be written over
+    it); a damaged one is set aside and said in the message."""
+    rows, msg, unread = load(store)
+    if unread:
+        return None, msg, True
     names = e["players"]
     won = e["winners"]
     for p in range(len(names)):
@@ -166,7 +155,7 @@ def counted(store, e, hands):
         if hands is not None:
             r[3] += e["totals"][p]
             r[4] += hands
-    return rows, msg
+    return rows, msg, False
 
 
 def release():

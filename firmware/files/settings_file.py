@@ -100,11 +100,10 @@ def save(app, key, value):
         # settings.json is there but could not be read: never written over with settings
         # built without it. The change holds until power-off.
         app.say("settings.json could not be read, so the change is not saved: it holds until the device is switched off.")
-    elif app.store is not None and not app.store.write_atomic(
-            SETTINGS_FILE, json.dumps(new, separators=(",", ":"))):
+    elif app.store is not None:
         # Flash refused (full, read-only): the setting holds until power-off and the
         # player is told.
-        app.say(app.store.error)
+        app.say(app.store.write_atomic(SETTINGS_FILE, json.dumps(new, separators=(",", ":"))))
     app.settings = new
     app.apply_setting(key)     # (the display, the buttons, the phones: the app's, not a file's)
     app.tell()

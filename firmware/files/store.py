@@ -18,6 +18,10 @@
 #   left exactly as it is, and the caller is told (unread), so it never writes over it
 #   something built from a read that failed.
 #
+# Every failure is a value of one shape, never an OSError raised to the caller
+# (firmware/files/README.md): a write returns None when done, else the message the player
+# reads; a read returns (value, message, unread).
+#
 # The store is the floor: it knows bytes and file names, nothing of games. Reading with
 # recovery is firmware/files/storeread.py, on top of it; above both, a module per kind of file
 # (gamefile/gameload: the running game, history, roster, settings_file, journal: the finish
@@ -49,8 +53,8 @@ class Store:
         self.root = root
         self.writes = 0         # saves, appends and removals done: flash wear
         self.bytes_written = 0
-        self.error = None       # why the last save failed (flash full...), for the screen
-        self.full = False       # ...and whether it was for want of room (firmware/history/histroom.py)
+        self.full = False       # the last refused write was refused for want of room
+        #                         (what firmware/history/histroom.py makes)
         self._ensure_root()
 
     # --- paths ---------------------------------------------------------------------------
@@ -99,8 +103,9 @@ class Store:
 
     # --- writing -------------------------------------------------------------------------
     def write_atomic(self, name, text):
-        """Save text (str or bytes) as name. Returns True, or False with .error set when the
-        flash refused (full, read-only): the previous save is then still in place.
+        """Save text (str or bytes) as name. Returns None when saved, else the message
+        saying why the flash refused (full, read-only; .full: for want of room): the
+        previous save is then still in place.
         text may also be a function writer(put) that hands the text to put(str) in pieces
         (the running game, see engine_mpy/savefile.write): it goes to the file as it
         comes, so the whole text never sits in RAM."""
@@ -116,26 +121,25 @@ class Store:
             whole = True
             self._replace(tmp, p)
         except OSError as e:
-            self.error = "Could not save %s (%s)." % (name, errname(e))
             self.full = is_full(e)
             if not whole or self.exists_path(p):
                 # free the space: a copy cut short (the first roster on a full flash left
                 # an empty roster.json.tmp), or one beside the save it would have
                 # replaced; never the only copy left (FAT: the old one removed first)
                 self.discard(tmp)
-            return False
+            return "Could not save %s (%s)." % (name, errname(e))
         self.writes += 1
         self.bytes_written += size
-        self.error = None
         self.full = False
-        return True
+        return None
 
     def append(self, name, text):
         """Add text (str, bytes, or a writer as write_atomic takes) at the end of name
-        (created if missing). True, or False with .error set: the file is then exactly as
-        it was. littlefs commits an append when the file is closed, and never after a
-        write that failed (the flash full); a PC's disk keeps what was written, so there
-        the file is cut back to its length before (tests/test_full_flash.py)."""
+        (created if missing). None when added, else the message saying why not (.full as
+        for write_atomic): the file is then exactly as it was. littlefs commits an append
+        when the file is closed, and never after a write that failed (the flash full); a
+        PC's disk keeps what was written, so there the file is cut back to its length
+        before (tests/test_full_flash.py)."""
         p = self.path(name)
         cut = getattr(self.os, "truncate", None)    # CPython's os; MicroPython has none
         before = -1
@@ -151,19 +155,17 @@ class Store:
             finally:
                 f.close()
         except OSError as e:
-            self.error = "Could not save %s (%s)." % (name, errname(e))
             self.full = is_full(e)
             if before >= 0:
                 try:
                     cut(p, before)
                 except OSError:
                     pass
-            return False
+            return "Could not save %s (%s)." % (name, errname(e))
         self.writes += 1
         self.bytes_written += size
-        self.error = None
         self.full = False
-        return True
+        return None
 
     def _replace(self, src, dst):
         try:

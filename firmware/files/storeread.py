@@ -17,7 +17,8 @@ _MISSING = "missing"
 
 
 def recover(store, name, load):
-    """(value, message, unread): load(f) read from name, opened in binary. A save cut
+    """(value, message, unread), the shape every read of the store's files returns
+    (firmware/files/README.md): load(f) read from name, opened in binary. A save cut
     short is completed or undone first (NAME.tmp, see firmware/files/store.py). A file
     load refuses (ValueError) is set aside as damaged; a file that could not be read
     for another reason (MemoryError...) is left as it is with unread True. value is
@@ -34,18 +35,21 @@ def recover(store, name, load):
     if twhy is not None and twhy is not _MISSING and twhy[0] == "unread":
         return None, "%s could not be read (%s); it is kept as it is." % (name, twhy[1]), True
     if why is _MISSING:
-        if twhy is None:
-            # cut between removing the old file and renaming the new one (FAT)
-            store.os.rename(tmp, p)
-            return tv, None, False
-        store.discard(tmp)
-        return None, None, False
-    bad = set_aside(store, p)
-    if twhy is None:
-        store.os.rename(tmp, p)
-        return tv, "%s was damaged (%s), kept as %s; its last save is used." % (name, why[1], bad), False
-    store.discard(tmp)
-    return None, "%s was damaged (%s), kept as %s; starting without it." % (name, why[1], bad), False
+        if twhy is not None:
+            store.discard(tmp)
+            return None, None, False
+        msg = None     # cut between removing the old file and renaming the new one (FAT)
+    else:
+        bad = set_aside(store, p)
+        if twhy is not None:
+            store.discard(tmp)
+            return None, "%s was damaged (%s), kept as %s; starting without it." % (name, why[1], bad), False
+        msg = "%s was damaged (%s), kept as %s; its last save is used." % (name, why[1], bad)
+    try:
+        store.os.rename(tmp, p)      # NAME.tmp, read whole, is the file now
+    except OSError as e:             # (the next read takes it back)
+        return None, "%s could not be read (%s); it is kept as it is." % (name, errname(e)), True
+    return tv, msg, False
 
 
 def _try(store, p, load):

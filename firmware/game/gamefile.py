@@ -117,9 +117,10 @@ class GameFile:
         store = self.store
         if not self.whole and self.at == len(self.starts) and self.n == self.at + 1:
             line = self.new + "\n"
-            if not store.append(self.name, line):
+            err = store.append(self.name, line)
+            if err:
                 self.whole = True    # a failed append may have left a torn tail (FAT)
-                return store.error or "Could not save the game."
+                return err
             self.starts.append(self.end)
             self.end += len(line.encode())
         else:
@@ -137,9 +138,10 @@ class GameFile:
                     put("\n")
                     pos[0] += len(t.encode()) + 1
                 self.close()
-            if not store.write_atomic(self.name, writer):
+            err = store.write_atomic(self.name, writer)
+            if err:
                 self.close()
-                return store.error or "Could not save the game."
+                return err
             self.starts = starts
             self.end = pos[0]
             self.whole = False

@@ -23,6 +23,8 @@ def load(store, name, notes):
         return saveload.load(f, gf.loaded, gf)
     from firmware.files import storeread
     game, msg, unread = storeread.recover(store, name, read)
+    storeread = None
+    forget("firmware.files.storeread")     # (out of RAM before a version 1 save is written out)
     if game is None:
         return None, msg, unread
     # version 1, with hands or none yet (only a version 2 read sets .size)
@@ -64,17 +66,20 @@ def _convert(store, name, gf, game, notes):
             saveload_v1.records_v1(f, each)
         finally:
             f.close()
-    while not store.write_atomic(name, writer):
+    while True:
+        err = store.write_atomic(name, writer)
+        if not err:
+            break
         # the flash full: room made as for a hand (firmware/game/session.py _save), else the
         # version 1 save stays and the game could not go on till the owner freed space
         if not store.full:
-            return store.error
+            return err
         from firmware.history.histroom import make_room
         room = make_room(store, notes)
         make_room = None
         forget("firmware.history.histroom")
         if not room:
-            return store.error
+            return err
     gf.starts = starts
     gf.end = pos[0]
     gf.n = len(starts)

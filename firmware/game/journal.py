@@ -25,10 +25,11 @@ def write(s, e, roster_rows, later=False):
     from firmware.history import histadd
     notes = []
     kept = []        # history.json's index, read once for the number and the new line
-    try:
-        e["n"] = histadd.last_n(store, notes, kept) + 1
-    except OSError as x:
-        return _back(s, x.args[0])
+    n, err, unread = histadd.last_n(store, notes, kept)
+    if unread:
+        histadd = kept = None     # (out of RAM before the game is read again)
+        return _back(s, err)
+    e["n"] = n + 1
 
     def text(put):
         put('{"n":%d,"roster":' % e["n"])
@@ -37,10 +38,14 @@ def write(s, e, roster_rows, later=False):
         from firmware.history.entries import write_entry
         write_entry(e, put)
         put("}")
-    while not store.write_atomic(FINISH_FILE, text):
+    while True:
+        err = store.write_atomic(FINISH_FILE, text)
+        if not err:
+            break
         # the flash full: the oldest games make room (said), never a finish refused for them
         if not _room(store, notes):
-            notes.append(store.error or "Could not save the finished game.")
+            notes.append(err)
+            histadd = kept = None
             return _back(s, " ".join(notes))
     # Committed: the game is over even if the flash refuses what follows (the next
     # start or the next new game completes it from the journal).
@@ -109,19 +114,19 @@ def _write_roster_history_remove_save(s, roster_rows, e, notes, kept=None):
     store = s.store
     if roster_rows is not None:
         text = json.dumps(roster_rows, separators=(",", ":"))
-        while not store.write_atomic(ROSTER, text):
+        while True:
+            err = store.write_atomic(ROSTER, text)
+            if not err:
+                break
             if not _room(store, notes):
-                return store.error
+                return err
         text = None
     from firmware.history import histadd
     while True:
-        try:
-            err = histadd.add(store, e, notes, kept)
-        except OSError as x:
-            return x.args[0]
+        err = histadd.add(store, e, notes, kept)
         if not err:
             break
-        if not _room(store, notes):
+        if not _room(store, notes):      # (not for a history that could not be read)
             return err
     store.remove(GAME_FILE)
     store.remove(FINISH_FILE)

@@ -249,16 +249,12 @@ def archives(store, odd=None):
     return ks
 
 
-def index_of(store, name, notes):
-    """The Index of a history file, or None (missing, or damaged and set aside: notes gets
-    the message). MemoryError and the like: OSError with the message (nothing changed)."""
+def index_of(store, name):
+    """(Index, message, unread) of a history file, as firmware/files/storeread.py reads
+    one: the Index None when the file is missing, damaged (set aside, said in the message)
+    or could not be read now (unread: nothing may be written over it)."""
     from firmware.files import storeread
-    ix, msg, unread = storeread.recover(store, name, index)
-    if unread:
-        raise OSError(msg)
-    if msg:
-        notes.append(msg)
-    return ix
+    return storeread.recover(store, name, index)
 
 
 def names(store):

@@ -14,17 +14,17 @@ ARCHIVES = 9     # history.K.json kept (of SEGMENT games each): about 1,000 game
 
 
 def newest(store, name, ix, tail=True):
-    """(n, after): the highest number of a game in a history file whose line can be read
-    (the device numbers them in order; a file out of order is damaged, and every game it
-    holds still counts), and how many unreadable lines follow that line (damaged ones,
-    counted as games); (-1, len(ix)) when none can be read. tail: a damaged last line's
-    number counts when its first bytes say it (to number a new game after it; not to tell
-    whether a game is in the file). Reads each line's first bytes: at most SEGMENT."""
+    """((n, after), None, False): the highest number of a game in a history file whose
+    line can be read (the device numbers them in order; a file out of order is damaged,
+    and every game it holds still counts), and how many unreadable lines follow that line
+    (damaged ones, counted as games); (-1, len(ix)) when none can be read. tail: a damaged
+    last line's number counts when its first bytes say it (to number a new game after it;
+    not to tell whether a game is in the file). Reads each line's first bytes: at most
+    SEGMENT. (None, message, True) when the file could not be read (a flash error, short
+    of memory): nothing may be written."""
+    f = None
     try:
         f = store.open(name, "rb")
-    except Exception as e:
-        raise OSError("%s could not be read (%s); it is kept as it is." % (name, errname(e)))
-    try:
         best = -1
         after = 0
         nums = ix.nums
@@ -44,41 +44,56 @@ def newest(store, name, ix, tail=True):
                 after += 1
         t = ix.tail_n if tail else -1
         if best < 0:
-            return t, (0 if t > 0 else len(ix))
+            return (t, (0 if t > 0 else len(ix))), None, False
         n = best + after
-        return (n if n > t else t), 0
+        return ((n if n > t else t), 0), None, False
     except Exception as e:      # short of memory, a flash error: nothing may be written
-        raise OSError("%s could not be read (%s); it is kept as it is." % (name, errname(e)))
+        return None, "%s could not be read (%s); it is kept as it is." % (name, errname(e)), True
     finally:
-        f.close()
+        if f is not None:
+            f.close()
 
 
 def last_n(store, notes, kept=None):
-    """The number of the newest game in the history (0 when there is none): every game
-    it holds is numbered at most this. OSError when the history could not be read
-    (nothing changed)."""
+    """(n, message, unread): the number of the newest game in the history (0 when there
+    is none): every game it holds is numbered at most this. (None, message, True) when
+    the history could not be read (nothing changed). notes gets what the reading met and
+    went past (a damaged file set aside)."""
     unknown = 0          # lines in newer files whose numbers could not be read
     for name in files(store):
-        ix = index_of(store, name, notes)
+        ix, msg, unread = index_of(store, name)
+        if unread:
+            return None, msg, True
+        if msg:
+            notes.append(msg)
         if ix is None:
             continue
         if name == HISTORY and kept is not None:
             kept.append(ix)      # for add(): read again, 100 lines on the flash
         if ix.v1:
-            from firmware.history.history_v1 import v1_count
-            return unknown + v1_count(store, notes)
-        n, after = newest(store, name, ix)
+            from firmware.history.history_v1 import v1_games
+            games, msg, unread = v1_games(store)
+            if unread:
+                return None, msg, True
+            if msg:
+                notes.append(msg)
+            return unknown + len(games), None, False
+        got, msg, unread = newest(store, name, ix)
+        if unread:
+            return None, msg, True
+        n, after = got
         if n > 0:
-            return n + after + unknown
+            return n + after + unknown, None, False
         unknown += after
-    return unknown
+    return unknown, None, False
 
 
 def add(store, e, notes, kept=None):
     """Add game e (with its "n") to the history unless it is there already (a finish cut
-    short and completed again). None, or why the flash refused (nothing changed); OSError
-    when the history could not be read. The line goes to the flash in pieces
-    (write_entry): a long game's line is never built whole in RAM."""
+    short and completed again). None, or why not: the flash refused (nothing changed;
+    store.full when for want of room), or the history could not be read. The line goes
+    to the flash in pieces (write_entry): a long game's line is never built whole in
+    RAM."""
     from firmware.history.entries import write_entry
 
     def line(put):
@@ -91,7 +106,15 @@ def add(store, e, notes, kept=None):
     # last_n() just read it, and numbered e after every game in it: no need to look
     # for e in it (a finish completed again at start does)
     fresh = bool(kept)
-    ix = kept.pop() if fresh else index_of(store, HISTORY, notes)
+    if fresh:
+        ix = kept.pop()
+    else:
+        ix, msg, unread = index_of(store, HISTORY)
+        if unread:
+            store.full = False     # (not for want of room: none is made for it)
+            return msg
+        if msg:
+            notes.append(msg)
     if ix is not None and ix.v1:
         from firmware.history.history_v1 import from_v1
         return from_v1(store, e, line, notes)
@@ -100,17 +123,32 @@ def add(store, e, notes, kept=None):
         ks = archives(store)
         if ks:
             last = "history.%d.json" % max(ks)
-            aix = index_of(store, last, notes)
-            if aix is not None and not aix.v1 and newest(store, last, aix, False)[0] >= e["n"]:
-                return None
-        return None if store.write_atomic(HISTORY, whole) else store.error
-    if not fresh and newest(store, HISTORY, ix, False)[0] >= e["n"]:
-        return None
+            aix, msg, unread = index_of(store, last)
+            if unread:
+                store.full = False
+                return msg
+            if msg:
+                notes.append(msg)
+            if aix is not None and not aix.v1:
+                got, msg, unread = newest(store, last, aix, False)
+                if unread:
+                    store.full = False
+                    return msg
+                if got[0] >= e["n"]:
+                    return None
+        return store.write_atomic(HISTORY, whole)
+    if not fresh:
+        got, msg, unread = newest(store, HISTORY, ix, False)
+        if unread:
+            store.full = False
+            return msg
+        if got[0] >= e["n"]:
+            return None
     if len(ix) >= SEGMENT:
         err = _rotate(store, notes)
         if err:
             return err
-        return None if store.write_atomic(HISTORY, whole) else store.error
+        return store.write_atomic(HISTORY, whole)
     if ix.torn:
         from firmware.history import histmend
         return histmend.past_torn(store, ix, e["n"], line, notes)
@@ -120,8 +158,8 @@ def add(store, e, notes, kept=None):
         def after(put):
             put("\n")
             line(put)
-        return None if store.append(HISTORY, after) else store.error
-    return None if store.append(HISTORY, line) else store.error
+        return store.append(HISTORY, after)
+    return store.append(HISTORY, line)
 
 
 def foresee(store, ix):
@@ -144,9 +182,8 @@ def _rotate(store, notes):
     try:
         store.os.rename(store.path(HISTORY), store.path(to))
     except OSError as e:
-        store.error = "Could not save %s (%s)." % (to, errname(e))
         store.full = is_full(e)
-        return store.error
+        return "Could not save %s (%s)." % (to, errname(e))
     store.writes += 1
     n = len(ks) + 1
     if n > ARCHIVES:

@@ -1,20 +1,54 @@
 # The history newest first, a game at a time, for the History screen and the host
 # commands (firmware/history/entries.py holds the files' format). Loaded with the History screen.
 from firmware.history.entries import SEGMENT, files, index_of, read_line
+from firmware.files.store import errname
 
 ODD = "%s is not a name the device gives its history: it is left as it is and not read."
+
+
+def read(store, notes, lazy=False):
+    """(Browser, message, unread): the history ready to be read newest first, a game at a
+    time; (None, message, True) when a file it reads now could not be read (nothing was
+    changed). notes gets what it met and went past: a damaged file set aside, a name the
+    device does not give (ODD).
+    lazy: only history.json is read now; each older file (history.K.json, moved aside
+    when it held SEGMENT games, never changed after) counts SEGMENT games until it is
+    read, when the list reaches it (count is then made exact). Opening History reads 100
+    games, not 1,000 (on a Pico most of a second)."""
+    b = Browser(store, notes)
+    for name in b.files:
+        if lazy and name != b.files[0]:
+            b.counts.append(SEGMENT)
+            b.known.append(False)
+            continue
+        b.known.append(True)
+        ix, msg, unread = index_of(store, name)
+        if unread:
+            return None, msg, True
+        if msg:
+            notes.append(msg)
+        if ix is not None and ix.v1:
+            from firmware.history.history_v1 import v1_games
+            v1, msg, unread = v1_games(store)
+            if unread:
+                return None, msg, True
+            if msg:
+                notes.append(msg)
+            v1.reverse()
+            b.v1 = v1
+            v1 = ix = None
+        b.counts.append(0 if ix is None else len(ix))
+        ix = None
+    b.count = sum(b.counts) + len(b.v1 or ())
+    return b, None, False
 
 
 class Browser:
     """The history newest first, a game at a time (the History screen; host commands):
     in RAM the number of games in each file and the index of the one file being read,
-    never the games themselves.
-    lazy: only history.json is read now; each older file (history.K.json, moved aside
-    when it held SEGMENT games, never changed after) counts SEGMENT games until it is
-    read, when the list reaches it (count is then made exact). Opening History reads 100
-    games, not 1,000 (on a Pico most of a second)."""
+    never the games themselves. Made by read()."""
 
-    def __init__(self, store, notes, lazy=False):
+    def __init__(self, store, notes):
         self.store = store
         self.notes = notes
         odd = []
@@ -24,26 +58,13 @@ class Browser:
         self.counts = []
         self.known = []         # whether counts[k] was read off the file
         self.v1 = None
+        self.count = 0
         self._at = -1           # which file self._ix indexes
         self._ix = None
-        for name in self.files:
-            if lazy and name != self.files[0]:
-                self.counts.append(SEGMENT)
-                self.known.append(False)
-                continue
-            self.known.append(True)
-            ix = index_of(store, name, notes)
-            if ix is not None and ix.v1:
-                from firmware.history.history_v1 import v1_games
-                self.v1 = v1_games(store, notes)
-                self.v1.reverse()
-                ix = None
-            self.counts.append(0 if ix is None else len(ix))
-            ix = None
-        self.count = sum(self.counts) + len(self.v1 or ())
 
     def game(self, i):
-        """Game number i, newest first (a dict), or None when its line is damaged."""
+        """Game number i, newest first (a dict), or None when its line is damaged (or its
+        file could not be read: said in notes)."""
         if self.v1:
             if i < len(self.v1):
                 return self.v1[i]
@@ -55,7 +76,13 @@ class Browser:
                 continue
             if self._at != k:
                 self._ix = None
-                self._ix = index_of(self.store, self.files[k], self.notes)
+                ix, msg, unread = index_of(self.store, self.files[k])
+                if msg:
+                    # damaged and set aside, or not read now (unread: its games are not
+                    # listed this time, and it is left as it is): said by the screen
+                    self.notes.append(msg)
+                self._ix = ix
+                ix = None
                 self._at = k
             ix = self._ix
             if not self.known[k]:
@@ -68,11 +95,15 @@ class Browser:
                     return None
             if ix is None or i >= len(ix):
                 return None
-            f = self.store.open(self.files[k], "rb")
             try:
-                return read_line(f, ix.starts[len(ix) - 1 - i])
+                f = self.store.open(self.files[k], "rb")
+                try:
+                    return read_line(f, ix.starts[len(ix) - 1 - i])
+                finally:
+                    f.close()
             except ValueError:
                 return None
-            finally:
-                f.close()
+            except OSError as e:     # a flash error: the row left out, said
+                self.notes.append("%s could not be read (%s); it is kept as it is." % (self.files[k], errname(e)))
+                return None
         return None

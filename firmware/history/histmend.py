@@ -4,33 +4,40 @@
 # is written again with the games before that line and the new one. The one piece not kept
 # is the very game being added, cut short as it was appended (a power cut on FAT, the
 # finish then completed from its journal): its whole line follows.
-from firmware.files.store import HISTORY
+from firmware.files.store import HISTORY, errname
 
 
 def past_torn(store, ix, n, line, notes):
     """Add game n's line (line(put) hands it over) to a history.json whose last line is
-    torn (ix: its history.Index). None, or why the flash refused (nothing changed)."""
-    if _cut_from(store, ix, n):
-        return _rewrite(store, ix, line, None)
-    return _rewrite(store, ix, line, notes)
+    torn (ix: its history.Index). None, or why not: the flash refused, or the torn line
+    could not be read (nothing changed either way)."""
+    own, msg, unread = _cut_from(store, ix, n)
+    if unread:
+        store.full = False     # not for want of room: none is made for it
+        return msg
+    return _rewrite(store, ix, line, None if own else notes)
 
 
 def _cut_from(store, ix, n):
-    """Whether history.json's torn last line is the start of game n's own line (a cut as
-    it was appended, then the finish completed again from its journal): it starts with
-    that game's number, which the device writes first, or is a piece of that start."""
+    """(own, None, False): whether history.json's torn last line is the start of game
+    n's own line (a cut as it was appended, then the finish completed again from its
+    journal): it starts with that game's number, which the device writes first, or is a
+    piece of that start. (None, message, True) when it could not be read."""
     k = ix.size - ix.end
     if k <= 0:
-        return False
-    f = store.open(HISTORY, "rb")
+        return False, None, False
     try:
-        f.seek(ix.end)
-        tail = f.read(k if k < 16 else 16)
-    finally:
-        f.close()
+        f = store.open(HISTORY, "rb")
+        try:
+            f.seek(ix.end)
+            tail = f.read(k if k < 16 else 16)
+        finally:
+            f.close()
+    except OSError as e:     # a flash error (short of memory goes on up, as anywhere)
+        return None, "%s could not be read (%s); it is kept as it is." % (HISTORY, errname(e)), True
     tail = tail.rstrip(b"\xff")      # erased flash after the cut (FAT): nothing written
     head = b'{"n":%d,' % n
-    return tail.startswith(head) or head.startswith(tail)
+    return (tail.startswith(head) or head.startswith(tail)), None, False
 
 
 def _rewrite(store, ix, line, notes):
@@ -61,8 +68,8 @@ def _rewrite(store, ix, line, notes):
         finally:
             f.close()
         line(put)
-    if not store.write_atomic(HISTORY, writer):
-        err = store.error
+    err = store.write_atomic(HISTORY, writer)
+    if err:
         if kept != p:
             try:
                 store.os.rename(kept, p)

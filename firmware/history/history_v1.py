@@ -12,7 +12,9 @@ _V1_LISTS = 256
 _V1_ITEMS = 2048
 
 
-def v1_games(store, notes):
+def v1_games(store):
+    """(games, message, unread) as firmware/files/storeread.py reads: the version 1
+    history's games ([] when there is none or it was damaged, None when unread)."""
     def check(text):
         v = parse(text, _V1_LISTS, _V1_ITEMS)
         if not isinstance(v, list):
@@ -23,18 +25,19 @@ def v1_games(store, notes):
     from firmware.files import storeread
     text, msg, unread = storeread.read(store, HISTORY, check, _V1_MAX)
     if unread:
-        raise OSError(msg)
-    if msg:
-        notes.append(msg)
-    return [] if text is None else parse(text, _V1_LISTS, _V1_ITEMS)
-
-
-def v1_count(store, notes):
-    return len(v1_games(store, notes))
+        return None, msg, True
+    return ([] if text is None else parse(text, _V1_LISTS, _V1_ITEMS)), msg, False
 
 
 def from_v1(store, e, line, notes):
-    games = v1_games(store, notes)
+    """Game e (line(put) hands over its line) added to the version 1 history, which is
+    written out as version 2. None, or why not (nothing changed)."""
+    games, msg, unread = v1_games(store)
+    if unread:
+        store.full = False     # not for want of room: none is made for it
+        return msg
+    if msg:
+        notes.append(msg)
     n = e["n"]
 
     def writer(put):
@@ -45,4 +48,4 @@ def from_v1(store, e, line, notes):
             put(json.dumps(g, separators=(",", ":")))
             put("\n")
         line(put)
-    return None if store.write_atomic(HISTORY, writer) else store.error
+    return store.write_atomic(HISTORY, writer)

@@ -34,13 +34,12 @@ class History(ListScreen):
     def __init__(self, app):
         from firmware.history import histbrowse
         notes = []
-        try:
-            self.games = histbrowse.Browser(app.store, notes, True)
+        self.games, msg, unread = histbrowse.read(app.store, notes, True)
+        n = 0
+        if unread:       # could not be read: nothing was changed
+            notes.append(msg)
+        else:
             n = self.games.count
-        except OSError as e:       # could not be read: nothing was changed
-            self.games = None
-            notes.append(e.args[0])
-            n = 0
         ListScreen.__init__(self, app, n or 1)
         self.selectable = n > 0
         self.shown = {}    # game number -> (label, value) of the rows on the screen

@@ -92,7 +92,7 @@ class NewGame(ListScreen):
         # The roster is read only for the players page: on a small heap when it opens, on
         # one with room while the page before it is read (tick()).
         from firmware.files import roster
-        rows, self.roster_msg = roster.load(self.app.store)
+        rows, self.roster_msg, unread = roster.load(self.app.store)
         self.names = [r[0] for r in rows]
 
     def _say_roster(self):
@@ -211,10 +211,11 @@ class NewGame(ListScreen):
 
     def _added(self, name):
         from firmware.files import roster
-        i, msg = roster.add(self.app.store, name)
+        msg = roster.add(self.app.store, name)
         if msg:
             return msg
         self.load_names()
+        i = len(self.names) - 1     # (added last)
         self.picked.append(i)
         self.count = len(self.names) + 2
         self.sel = i

@@ -24,7 +24,7 @@ class Players(ListScreen):
         self.reload()
 
     def reload(self):
-        self.roster, msg = roster.load(self.app.store)
+        self.roster, msg, unread = roster.load(self.app.store)
         self.msg = self.msg or msg
         self.count = len(self.roster) + 1
         if self.sel >= self.count:
@@ -57,11 +57,11 @@ class Players(ListScreen):
         return True
 
     def _added(self, name):
-        i, msg = roster.add(self.app.store, name)
+        msg = roster.add(self.app.store, name)
         if msg:
             return msg
         self.reload()
-        self.sel = i
+        self.sel = len(self.roster) - 1     # (added last)
         self.move(0)
         return None
 

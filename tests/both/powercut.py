@@ -139,7 +139,7 @@ def _cut_everywhere(files, action, names):
 def games(store):
     """The history's games, newest first, as the History screen reads them."""
     from firmware.history import histbrowse
-    b = histbrowse.Browser(store, [])
+    b, msg, unread = histbrowse.read(store, [])
     out = [b.game(i) for i in range(b.count)]
     b = histbrowse = None
     # out of RAM again, as the History screen's closing takes them (App._evict)

@@ -497,8 +497,7 @@ def test_settings_that_could_not_be_read_are_never_written_over():
 
 def test_a_refused_save_is_said_and_the_setting_still_applies():
     app = make()
-    app.store.write_atomic = lambda name, text: False
-    app.store.error = "Could not save settings.json (flash full)."
+    app.store.write_atomic = lambda name, text: "Could not save settings.json (flash full)."
     open_settings(app)
     press(app, "OK")
     press(app, "UP")

@@ -123,7 +123,7 @@ def fuzz_finish_into(seed, count, name):
                     assert g in now, (g, bad[:300])
             else:
                 from firmware.files import roster
-                rows, m = roster.load(app.store)
+                rows, m, unread = roster.load(app.store)
                 names = [r[0] for r in rows]
                 # readable now, and this game counted (unless the roster is full)
                 assert m is None and ("Ann" in names and "Bob" in names or len(rows) >= roster.MAX_NAMES), (m, rows)

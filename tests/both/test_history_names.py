@@ -16,7 +16,7 @@ def test_a_history_file_named_by_hand_is_said_and_left_alone():
     for kw in FLASHES:
         fs = flash(kw, 2, 2, extra={"/history.02.json": history_of(3, 100)})
         said = []
-        b = histbrowse.Browser(store_on(fs), said)
+        b, msg, unread = histbrowse.read(store_on(fs), said)
         assert b.count == 8 and [b.game(i)["n"] for i in range(8)] == [8, 7, 6, 5, 4, 3, 2, 1]
         assert len(said) == 1 and said[0].startswith("history.02.json is not a name the device"), said
         # a finish on the full flash makes room with the device's own oldest file only

@@ -50,7 +50,7 @@ def history_of(n):
 def games(store):
     """The history's games, newest first, as the History screen reads them."""
     from firmware.history import histbrowse
-    b = histbrowse.Browser(store, [])
+    b, msg, unread = histbrowse.read(store, [])
     return [b.game(i) for i in range(b.count)]
 
 

@@ -41,7 +41,7 @@ def _counted_once():
             if app.session.game is not None:
                 assert app.session.game.over
                 assert endgame.end_game(app) is None
-            rows, _ = roster.load(app.store)
+            rows, _, _ = roster.load(app.store)
             assert rows == [["Ann", 1, 1, 0, 1], ["Bob", 1, 0, 50, 1]], (args, k, rows)
             hist = games(app.store)
             assert len(hist) == 1 and hist[0]["winners"] == ["Ann"], (args, k, hist)

@@ -45,4 +45,4 @@ def test_a_roster_name_added_and_renamed():
     fs = FakeFlash(files)
     roster.add(store_on(fs), "Bob")
     roster.rename(store_on(fs), 0, "Anna")
-    assert roster.load(store_on(fs)) == ([["Anna", 1, 1, 50, 3], ["Bob", 0, 0, 0, 0]], None)
+    assert roster.load(store_on(fs)) == ([["Anna", 1, 1, 50, 3], ["Bob", 0, 0, 0, 0]], None, False)

@@ -12,7 +12,7 @@ FAIL = [10, 0, 0, 0]   # did not complete the phase: 10 low cards, 50 points
 def history(store):
     """The history's games, newest first, as the History screen reads them."""
     from firmware.history import histbrowse
-    b = histbrowse.Browser(store, [])
+    b, msg, unread = histbrowse.read(store, [])
     return [b.game(i) for i in range(b.count)]
 
 
@@ -26,18 +26,18 @@ class FakeApp:
 def test_names_are_added_checked_and_renamed():
     app = FakeApp()
     st = app.store
-    assert roster.load(st) == ([], None)
-    assert roster.add(st, " Ann ") == (0, None)
-    assert roster.add(st, "Bob") == (1, None)
-    i, msg = roster.add(st, "Ann")
-    assert i == -1 and "already" in msg
-    assert "at least one" in roster.add(st, "   ")[1]
-    assert "12" in roster.add(st, "A" * 13)[1]
+    assert roster.load(st) == ([], None, False)
+    assert roster.add(st, " Ann ") is None and roster.load(st)[0][0][0] == "Ann"
+    assert roster.add(st, "Bob") is None and roster.load(st)[0][1][0] == "Bob"
+    msg = roster.add(st, "Ann")
+    assert "already" in msg and len(roster.load(st)[0]) == 2
+    assert "at least one" in roster.add(st, "   ")
+    assert "12" in roster.add(st, "A" * 13)
     assert roster.rename(st, 1, "Ann") .startswith("There is already")
     writes = st.writes
     assert roster.rename(st, 1, "Bob") is None and st.writes == writes  # unchanged: no write
     assert roster.rename(st, 1, "Rob") is None
-    rows, _ = roster.load(st)
+    rows, _, _ = roster.load(st)
     assert [r[0] for r in rows] == ["Ann", "Rob"]
     assert roster.rename(st, 5, "Zed") == "No such player."
 
@@ -45,8 +45,8 @@ def test_names_are_added_checked_and_renamed():
 def test_a_full_roster_refuses_a_new_name():
     app = FakeApp()
     for k in range(roster.MAX_NAMES):
-        assert roster.add(app.store, "P%d" % k)[1] is None
-    assert "full" in roster.add(app.store, "One more")[1]
+        assert roster.add(app.store, "P%d" % k) is None
+    assert "full" in roster.add(app.store, "One more")
 
 
 def test_a_finished_game_counts_games_wins_points_and_hands():
@@ -61,7 +61,7 @@ def test_a_finished_game_counts_games_wins_points_and_hands():
     assert s.game.over
     assert endgame.end_game(app) is None
     assert s.game is None
-    rows, _ = roster.load(app.store)
+    rows, _, _ = roster.load(app.store)
     # Bob was in the roster first; Ann is added by the game.
     assert rows == [["Bob", 1, 0, 50, 1], ["Ann", 1, 1, 0, 1]]
     assert roster.average(rows[0]) == "50.0" and roster.average(rows[1]) == "0.0"
@@ -101,7 +101,7 @@ def test_dice_co_winners_each_get_a_win_and_no_points():
     app = FakeApp()
     from engine_mpy.summary import winners
     e = {"players": _Dice.settings["players"], "winners": ["Ann", "Cy"], "totals": [300, 250, 300]}
-    rows, msg = roster.counted(app.store, e, None)
+    rows, msg, unread = roster.counted(app.store, e, None)
     assert rows == [["Ann", 1, 1, 0, 0], ["Bob", 1, 0, 0, 0], ["Cy", 1, 1, 0, 0]] and msg is None
     assert roster.average(rows[0]) == "-"
     assert winners(_Dice()) == [0, 2]
@@ -119,8 +119,8 @@ def test_a_roster_that_cannot_be_read_is_never_written_over():
             raise MemoryError("memory allocation failed")
         return real(p, mode)
     st = Store("/", fs, starved)
-    i, msg = roster.add(st, "Bob")
-    assert i == -1 and "could not be read" in msg
+    msg = roster.add(st, "Bob")
+    assert "could not be read" in msg
     assert "could not be read" in roster.rename(st, 0, "Ann2")
     # a finish would write a roster built without it: refused, the game still running
     app.store = st
@@ -140,5 +140,5 @@ def test_average_rounds_to_a_tenth():
 
 def test_a_damaged_roster_is_set_aside():
     fs = FakeFlash({"/roster.json": b'[["Ann",1,0'})
-    rows, msg = roster.load(Store("/", fs, fs.open))
+    rows, msg, unread = roster.load(Store("/", fs, fs.open))
     assert rows == [] and "damaged" in msg and "/roster.json.bad1" in fs.files

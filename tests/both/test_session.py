@@ -87,8 +87,7 @@ def test_a_refused_flash_write_leaves_the_game_as_saved():
     saved = bytes(fs.files[P])
 
     def full(*args):
-        s.store.error = "Could not save game.json (flash full)."
-        return False
+        return "Could not save game.json (flash full)."
     s.store.write_atomic = full
     s.store.append = full
     msg = s.commit("add", {"out": 1, "left": [FAIL, None]})

@@ -85,7 +85,7 @@ def test_power_cut_at_every_step_of_a_save_written_in_pieces():
         assert set(seen) == {OLD, NEW}
     fs = FakeFlash()
     s = store_on(fs)
-    assert s.write_atomic(GAME, in_pieces)
+    assert s.write_atomic(GAME, in_pieces) is None
     assert fs.files["/game.json"] == NEW.encode() and s.bytes_written == len(NEW)
 
 
@@ -93,7 +93,7 @@ def test_saved_text_reads_back_and_counts_writes():
     fs = FakeFlash()
     s = store_on(fs)
     assert storeread.read(s, SETTINGS) == (None, None, False)  # first start: nothing, and nothing to report
-    assert s.write_atomic(SETTINGS, '{"contrast":128}')
+    assert s.write_atomic(SETTINGS, '{"contrast":128}') is None
     assert s.writes == 1 and s.bytes_written == 16
     assert fs.files == {"/settings.json": b'{"contrast":128}'}
     assert storeread.read(store_on(fs), SETTINGS) == ('{"contrast":128}', None, False)
@@ -108,7 +108,7 @@ def test_truncated_file_at_start_is_reported_and_kept_aside():
     assert fs.files == {"/game.json.bad1": torn}  # the damaged copy, byte for byte
     # the device carries on: a new game saves normally
     s = store_on(fs)
-    assert s.write_atomic(GAME, OLD)
+    assert s.write_atomic(GAME, OLD) is None
     assert storeread.read(s, GAME) == (OLD, None, False)
 
 
@@ -161,8 +161,8 @@ def test_flash_full_keeps_the_old_save_and_says_so():
             return FakeFlash.open(self, p, mode)
     fs = FullFlash({"/game.json": OLD.encode()})
     s = store_on(fs)
-    assert s.write_atomic(GAME, NEW) is False
-    assert "flash full" in s.error
+    err = s.write_atomic(GAME, NEW)
+    assert "flash full" in err
     assert storeread.read(s, GAME) == (OLD, None, False)
 
 
@@ -172,7 +172,8 @@ def test_a_first_save_the_flash_refuses_leaves_no_copy_behind():
     for files in ({}, {"/game.json": OLD.encode()}):
         fs = FakeFlash(files, room=len(OLD) + 4)
         s = store_on(fs)
-        assert s.write_atomic(SETTINGS, NEW * 4) is False and s.full and "flash full" in s.error
+        err = s.write_atomic(SETTINGS, NEW * 4)
+        assert s.full and "flash full" in err
         assert fs.files == files, sorted(fs.files)
 
 
@@ -192,7 +193,7 @@ def test_damaged_copies_are_numbered_and_bounded_and_the_oldest_dropped_is_said(
 def test_append_adds_to_the_end_and_a_cut_append_leaves_the_file_as_it_was():
     fs = FakeFlash({"/game.json": b"a\n"})
     s = store_on(fs)
-    assert s.append(GAME, "b\n") and fs.files["/game.json"] == b"a\nb\n" and s.writes == 1
+    assert s.append(GAME, "b\n") is None and fs.files["/game.json"] == b"a\nb\n" and s.writes == 1
     for k in range(3):     # open, append, close: littlefs commits at the close
         fs = FakeFlash({"/game.json": b"a\n"})
         fs.cut_at = k
