@@ -727,7 +727,7 @@ def test_the_hand_entrys_rules_leave_ram_with_the_hand_screen():
     # firmware/game/hand_entry.py is loaded with the hand screen; on a small heap it is
     # one of the helpers that leave RAM once the screen is gone (App.sweep), and running
     # short of memory drops it too
-    from firmware.session import Session
+    from firmware.game.session import Session
     name = "firmware.game.hand_entry"
     app = make({"game.json": _running_save()})
     s = Session(app.store)
