@@ -1,14 +1,16 @@
-# The app shell: a stack of screens, the loop, idle handling and the saved settings.
+# The app shell: the loop, idle handling, the notes and the saved settings, tying together
+# the screens open (firmware/stack.py, App.screens) and the memory policy
+# (firmware/memory/policy.py, App.memory).
 # The buttons are sampled by a timer into a queue of key events (firmware/edges/buttons.py); the
 # loop takes the next event as soon as it is free (waiting at most POLL_MS between looks),
 # hands it to the top screen, redraws only when a screen says it changed, dims the display
 # after a while and switches it off later. Screens live in firmware/screens/ and are
 # imported when pushed and dropped when popped, so only the screens on the stack take RAM.
 import gc
-import sys
 
 from engine_mpy.modules import forget
-from firmware.memory.heap import small_heap
+from firmware.memory.policy import Memory, free_heap, report_short
+from firmware.stack import Screens
 
 try:
     from micropython import const
@@ -30,82 +32,6 @@ _POLL_MS = const(10)
 # ten times a second, not a hundred (App.step's frame is a heap allocation each time).
 _IDLE_MS = const(100)
 _BUSY_X = const(112)       # the busy mark's left edge (App.busy)
-# Screens whose opening reads the flash or loads much code: the busy mark first
-_SLOW = ("history", "help", "newgame", "rules")
-
-
-_HEAP = []    # the heap's size, free + allocated (it never changes), found once
-
-
-_SEEN = []    # the free heap right after the loop's last collection, when it was read
-
-
-def fill_gaps():
-    """Right after a collection, fill the heap's small gaps with garbage, so that the next
-    key's allocations find room at once. MicroPython's allocator looks for room from the
-    first free block it knows of (the start of the heap after a collection), and one that
-    needs more than a block steps over every gap too small for it on the way: with the
-    code, the fonts and the game held low in the heap, that was 0.1 ms an allocation on an
-    RP2040, 2 ms or more a key. Only a one-block allocation moves that start (past the
-    block it takes). So: one allocation of a kilobyte finds where the large free space
-    begins, then one-block ones fill every gap below it, which moves the start there.
-    (All garbage: the next collection frees it, and the allocator collects by itself
-    before it would ever run short.)"""
-    if not _ON_MPY:
-        return
-    n = 0
-    try:
-        room = id((n,) * 250)    # a tuple of 250 items: a kilobyte
-    except MemoryError:          # no kilobyte in one piece: nothing to gain here
-        return
-    while n < 1000 and id((n, n)) < room:     # a 2-tuple: one block
-        n += 1
-
-
-_ON_MPY = hasattr(gc, "mem_free") and sys.implementation.name == "micropython"
-
-
-def report_short(e, stack):
-    """Running out of memory, said on the board's USB console (the player reads the note
-    on the display): the screens open (stack, the bottom first), the error and its place
-    when the code that caught it holds it (e; None from a key's own path, whose frame has
-    no room for it), then the heap: free in all and its largest free piece ("max free
-    sz", in 16-byte blocks), which tells a heap too small from one cut into small pieces.
-    What a maker sends with a report; make bench-board reads it."""
-    try:
-        print("Short of memory, nothing lost (%s):" % ">".join([getattr(x, "module", "?") for x in stack]))
-        if e is not None:
-            sys.print_exception(e)
-        __import__("micropython").mem_info()
-    except MemoryError:
-        pass
-
-
-def _half_taken(collected=False):
-    # One walk of the heap: each of gc.mem_free() and gc.mem_alloc() walks all of it (on
-    # the emulated Pico the two took a quarter of the 200 ms after Help's frame).
-    f = getattr(gc, "mem_free", None)
-    if f is None:
-        return False
-    free = f()
-    if collected:
-        _SEEN.append(free)
-    if not _HEAP:
-        _HEAP.append(free + gc.mem_alloc())
-    return 2 * free < _HEAP[0]
-
-
-def _mem_free():
-    # (About) the figure the loop read after its last collection, on the poll after the
-    # key before: a collection and a walk of the heap less (18 ms on an RP2040) between
-    # the key and the page
-    if _SEEN:
-        return _SEEN[0]
-    f = getattr(gc, "mem_free", None)
-    if f is None:
-        return -1
-    gc.collect()
-    return f()
 
 
 class BoardName:
@@ -132,7 +58,6 @@ class App:
         if buttons is not None:
             self.use_buttons(reader, buttons)
         self.handled = 0       # key events handed to screens
-        self.made = 0          # screens built
         # The simulator's stand-in for time passing while the processor works (on a board
         # it passes by itself): called at the end of each step's work (host_sim/vclock.py, Cost).
         self.charge = None
@@ -147,21 +72,17 @@ class App:
             settings, msg, self.settings_unread = load(store)
             self.say(msg)
         self.settings = settings
-        self.mem_free = mem_free or _mem_free
-        self.stack = []
+        # the free heap About shows (the simulator's own figure, or the board's)
+        self.mem_free = mem_free or free_heap
+        # The memory policy (the closed screens' code kept, the code loaded ahead, the
+        # collections) and the screens open, which tells it what they use
+        self.memory = Memory(self)
+        self.screens = Screens(self, self.memory)
+        self.stack = self.screens.stack    # (the same list: the screens open, the bottom first)
         # 0 awake, 1 dimmed, 2 display off
         self.asleep = 0
         self.last = clock.ticks_ms()
-        self.redraws = 0
-        # A screen came or went: its garbage is collected at the next poll without a key,
-        # after the new frame is on the panel (a small heap collects before loading too,
-        # see _room). The GC also runs by itself whenever an allocation finds no room.
-        self.tidy = False
-        self.litter = False      # a key was handled since the last collection
-        self.gaps = False        # the heap was collected and its gaps are not filled yet
-        self.small = small_heap()
-        self.cached = []
-        self.ahead_of = None     # the screen whose next screens' code is loaded (_prefetch)
+        self.redraws = 0       # frames drawn
         # The random source (firmware/edges/rng.py) is made when a screen first asks for it
         # (app.rng) and, on a small heap, leaves RAM with the other helpers, keeping its
         # state: a game that never draws (Phase 10 after its first dealer) does not hold it.
@@ -195,129 +116,34 @@ class App:
             r = self._rng = Rng(self.seed)
         return r
 
-    # --- screens ---------------------------------------------------------------------------
-    # A screen below the top that can come back from a few values (its park() says which)
-    # is parked: its object and, when no other screen uses it, its module are dropped, and
-    # it is rebuilt (make(), then resume()) when it is on top again. Only the screens the
-    # player is using take RAM: the menu and a game's home under a hand entry take none.
-    # On a heap with room (heap.small_heap), a screen's module that no screen on the stack
-    # uses any more stays loaded (App.cached, the oldest first), so going back to it does
-    # not load its code from flash again (about 12 ms on an RP2040); once half the heap is
-    # taken they are all dropped, at the next poll without a key. A small heap keeps none.
-    def _room(self):
-        """Make room before a screen is built: on a small heap, collect (here, not
-        deeper: see heap.small_heap)."""
-        if self.small:
-            gc.collect()
-
-    def _evict(self):
-        """Unload every kept screen module, and Help's texts loaded ahead."""
-        for name in self.cached:
-            forget("firmware.screens." + name, True)
-        self.cached = []
-        for m in list(sys.modules):
-            if m.startswith("firmware.helptext."):
-                forget(m, True)
-
-    def top(self):
-        scr = self.stack[-1]
-        if scr.parked:
-            self._room()
-            p = scr
-            scr = self._make(p.module, p.arg)
-            scr.resume(p.state)
-            self.stack[-1] = scr
-        return scr
-
-    def _make(self, name, arg):
-        if name in self.cached:
-            self.cached.remove(name)
-        mod = __import__("firmware.screens." + name, None, None, ("make",))
-        scr = mod.make(self, arg)
-        self.made += 1
-        scr.module = name
-        scr.arg = arg
-        scr.dirty = True
-        return scr
-
-    def push(self, name, arg=None):
-        """Open screen module firmware/screens/<name>.py; its make(app, arg) builds it."""
-        if self.stack:
-            below = self.stack[-1]
-            state = None if below.parked else below.park()
-            if state is not None:
-                self.stack[-1] = _Parked(below.module, below.arg, state)
-                self._drop(below.module)
-            below = None
-        self.tidy = True
-        self._room()
-        # (History's own page for one game, arg a game, reads nothing more)
-        if name in _SLOW and (type(arg) is not dict if name == "history" else "firmware.screens." + name not in sys.modules):
-            self.busy()
-        scr = self._make(name, arg)
-        self.stack.append(scr)
-        return scr
-
-    def pop(self):
-        """Close the top screen (never the first one) and unload its module if no screen
-        below uses it. The screen below is rebuilt only when it is wanted (top()), so
-        popping several at once builds none of those in between."""
-        if len(self.stack) < 2:
-            return False
-        scr = self.stack.pop()
-        if not scr.parked:
-            scr.closed()
-        self._drop(scr.module)
-        del scr
-        below = self.stack[-1]
-        if not below.parked:
-            below.dirty = True
-        self.tidy = True
-        self.ahead_of = None       # (its game may have ended meanwhile: the finish's code)
-        self._room()
-        return True
-
-    def _drop(self, name):
-        # Unload a screen's module (or keep it, see above) unless a live screen on the
-        # stack still uses it.
-        for s in self.stack:
-            if s.module == name and not s.parked:
-                return
-        if self.small:
-            forget("firmware.screens." + name, True)
-        elif name not in self.cached:
-            self.cached.append(name)
-
-    def sweep(self):
-        """Helpers a screen pulled in (reading a file, the roster, the history, the random
-        source) leave RAM: the next screen that needs one loads it again. Then collect
-        (here, not deeper: see heap.small_heap)."""
+    def let_rng_go(self):
+        """The random source leaves RAM (with the other helpers, Memory.sweep), its state
+        kept: the next one made goes on with the sequence where it was."""
         r = self._rng
         if r is not None:
-            self.seed = r.state      # the sequence goes on where it was
-            self._rng = r = None
-        for m in _HELPERS:
-            forget(m, m[0] == "f")
-        gc.collect()
+            self.seed = r.state
+            self._rng = None
+
+    # --- screens (firmware/stack.py): what the screens call, kept on the app ---------------
+    def push(self, name, arg=None):
+        """Open screen module firmware/screens/<name>.py; its make(app, arg) builds it."""
+        return self.screens.push(name, arg)
+
+    def pop(self):
+        """Close the top screen (never the first one)."""
+        return self.screens.pop()
+
+    def top(self):
+        """The screen on top (rebuilt if it was parked)."""
+        return self.screens.top()
 
     def open(self, name, arg=None):
-        """Push screen name; a screen missing from this device (a partial deploy) is said
-        on a note instead (any other import error is a real fault and is raised)."""
-        try:
-            return self.push(name, arg)
-        except ImportError as e:
-            if name not in str(e):
-                raise
-            return self.push("note", "The %s screen is not on this device: deploy again." % name)
+        """Push screen name, or say on a note that it is not on this device."""
+        return self.screens.open(name, arg)
 
     def open_home(self):
         """The running game's home screen, or a note saying there is none."""
-        s = self.session
-        g = s.game if s is not None else None
-        if g is None:
-            return self.push("note", "No game is running. Start one with New game.")
-        from firmware.screens.base import HOME     # (loaded with the first screen)
-        return self.open(HOME[g.KIND])
+        return self.screens.open_home()
 
     def busy(self):
         """A long moment starts (a finish, a game started, History, a screen's code loaded
@@ -339,16 +165,11 @@ class App:
         p = self.pending
         self.pending = None
         self.busy()
-        m = self.stack[-1]
-        if self.small:
-            if not m.parked and len(self.stack) == 1:
-                state = m.park()
-                if state is not None:
-                    self.stack[-1] = _Parked(m.module, m.arg, state)
-                    self._drop(m.module)
-            m = None
+        if self.memory.small:
+            if len(self.stack) == 1:
+                self.screens.park_top()
             # the helpers the screens that left pulled in (the roster, a reader) go too
-            self.sweep()
+            self.memory.sweep()
         from firmware.game import pending
         pending.run(self, p)
         pending = None
@@ -408,16 +229,17 @@ class App:
 
     def handle(self, key):
         self.handled += 1
-        self.litter = True
+        self.memory.litter = True
+        screens = self.screens
         if key & _KEY_MASK == _HELP:
-            if self.top().module != "help":
-                self.open("help", self.top().module)
+            if screens.top().module != "help":
+                screens.open("help", screens.top().module)
             return
-        scr = self.top()
+        scr = screens.top()
         if not scr.key(key):
             k = key & _KEY_MASK
             if k == _BACK or k == _LEFT:
-                self.pop()
+                screens.pop()
 
     def step(self):
         """Take the next key event (if any) to the top screen, idle, redraw, save what a
@@ -474,47 +296,11 @@ class App:
             self.short_of_memory(None)
 
     def _idle_work(self, now):
-        # A poll without a key: dim or switch off, collect, or load code ahead. True when
-        # it did some work (the loop then polls again soon).
+        # A poll without a key: dim or switch off, then the memory's work (collect, load
+        # code ahead, fill the heap's gaps: Memory.work). True when it did some work (the
+        # loop then polls again soon).
         self._idle(now)
-        if (self.tidy or self.litter) and not self.buttons.pending():
-            self._collect()
-            return True
-        if not self.small:
-            scr = self.stack[-1]
-            # (checked here: a call to _prefetch, whose frame is too big for the C
-            # stack, would be a heap allocation every poll)
-            if scr is not self.ahead_of and not scr.parked:
-                self._prefetch(scr)
-                return True
-        if self.gaps:
-            # once the code ahead is loaded (into a heap with its gaps still free)
-            self.gaps = False
-            fill_gaps()
-            return True
-        return False
-
-    def _collect(self):
-        if self.tidy:
-            self.tidy = self.litter = False
-            if self.small:
-                self.sweep()
-            gc.collect()
-            del _SEEN[:]
-            if self.cached and _half_taken(True):
-                self._evict()
-                gc.collect()
-                del _SEEN[:]
-            self.gaps = True
-        else:
-            # Every key's garbage goes at the next poll without one: left to pile up
-            # between collections, it lies between the start of the heap's free
-            # search and the free space, and MicroPython's allocator walks all of it
-            # for each allocation of more than one block (0.5 ms each on an RP2040
-            # after a few dozen keys without a collection).
-            self.litter = False
-            gc.collect()
-            self.gaps = True
+        return self.memory.work(self.stack[-1], self.buttons)
 
     def _show(self, now):
         # The top screen's tick, and its frame when it changed: True when one was drawn
@@ -528,7 +314,7 @@ class App:
     def _tick(self, now):
         # (a screen's tick() returns True when it did some work ahead: the loop polls
         # again soon rather than resting)
-        scr = self.top()
+        scr = self.screens.top()
         worked = scr.tick(now)
         if scr.dirty and self.asleep < 2:
             self.redraw()
@@ -554,7 +340,7 @@ class App:
                 self.commits += 1      # the table on phones shows the game anew
                 # what comes next may have changed with the game (a tie-break decided
                 # on the same screen ends it: the finish's code to load)
-                self.ahead_of = None
+                self.memory.ahead_of = None
             for m in s.notes:      # room made on a full flash for a save: said first
                 self.say(m)
             s.notes = []
@@ -569,54 +355,6 @@ class App:
         w = self._wait if self.table is None else self.table.wait
         w(rest - spent if spent < rest else 1, self.key_waiting)
 
-    def _prefetch(self, scr):
-        """On a heap with room, code is loaded ahead while the table reads the screen on
-        top, one module a poll without a key (a key waits for one at most), so that the
-        next key loads nothing from the flash: a game that is over has the code a finish
-        runs (on an RP2040 the .mpy install spent 270 ms of a finish loading it), and the
-        screens the one on top opens next (its ahead(), where it has one: their modules'
-        names; 20 to 40 ms a screen) are kept with the closed screens (App.cached, dropped
-        once half the heap is taken; nothing is loaded then), and the helpers it names
-        (History's reader) stay as that screen's own loading leaves them. Short of memory
-        for one, or one not on this device: nothing more ahead for this screen (the key
-        that needs it loads it, or says so)."""
-        s = self.session
-        g = s.game if s is not None else None
-        m = screen = None
-        if g is not None and getattr(g, "over", g.state.over):
-            for name in FINISH_CODE:
-                if name not in sys.modules:
-                    m = name
-                    break
-        if m is None:
-            f = getattr(scr, "ahead", None)
-            for name in (f() if f is not None else ()):
-                # (a screen's name, or a helper's full name: the code that screen loads
-                # as it opens)
-                full = name if "." in name else "firmware.screens." + name
-                if full not in sys.modules:
-                    screen = name
-                    m = full
-                    break
-        if m is None:
-            # Help's text for this screen, last (firmware/helptext/): on the .mpy install
-            # its file's loading made Help over a Dice turn 28 ms slower (to 122 ms). A
-            # screen whose text is another's (About) has none of its own: ImportError.
-            m = "firmware.helptext." + scr.module
-            if m in sys.modules:
-                m = None
-        if m is None or (screen is not None and _half_taken()):
-            self.ahead_of = scr      # all loaded (or no room): nothing more for this screen
-            return
-        try:
-            __import__(m)
-        except (MemoryError, ImportError):
-            forget(m, True)
-            self.ahead_of = scr
-            return
-        if screen is not None and "." not in screen and screen not in self.cached:
-            self.cached.append(screen)
-
     def short_of_memory(self, e):
         """A key's work ran out of memory (e: the error, or None). Nothing half done is
         kept: a save commits only once its work is complete (and a finish through its
@@ -624,18 +362,14 @@ class App:
         leaves RAM and the game is read again from the flash (completing a finish its
         journal holds), then a note says what happened. The device never stops over it.
         Where it ran short goes to the board's USB console (report_short)."""
-        if _ON_MPY:
-            report_short(e, self.stack)
+        report_short(e, self.stack)
         self.pending = None
         while len(self.stack) > 1:
             scr = self.stack.pop()
             scr = None
         self.messages = []
-        self._evict()
-        for m in list(sys.modules):
-            if m.startswith("firmware.screens.") and m != "firmware.screens.base":
-                forget(m, m[0] == "f")
-        self.sweep()
+        self.memory.drop_screens()
+        self.memory.sweep()
         s = self.session
         if s is not None and s.store is not None:
             try:
@@ -653,7 +387,7 @@ class App:
         self.tell()
 
     def redraw(self):
-        scr = self.top()
+        scr = self.screens.top()
         scr.dirty = False
         self.canvas.clear()
         scr.draw(self.canvas)
@@ -670,26 +404,3 @@ class App:
     def run(self):
         while True:
             self.step()
-
-
-class _Parked:
-    """A parked screen's place on the stack: what rebuilds it."""
-    parked = True
-
-    def __init__(self, module, arg, state):
-        self.module = module
-        self.arg = arg
-        self.state = state
-
-
-# What a finish loads (App._prefetch), in the order it does
-FINISH_CODE = ("firmware.game.pending", "firmware.game.endgame", "engine_mpy.summary", "engine_mpy.lines",
-                "firmware.files.roster", "firmware.files.storeread", "firmware.history.entries", "firmware.history.histadd",
-                "firmware.history.histroom", "firmware.game.journal")
-
-# (the engine's: loaded by a function when needed, never held by another module; the hand
-# entry's rules: loaded with the hand screen, and leave with it)
-_HELPERS = ("firmware.edges.rng", "firmware.files.storeread", "firmware.files.roster", "firmware.game.endgame", "firmware.history.entries",
-            "firmware.history.histadd", "firmware.history.histmend", "firmware.history.history_v1", "firmware.history.histbrowse", "firmware.files.settings_file",
-            "firmware.game.hand_entry", "engine_mpy.lines",
-            "engine_mpy.savefile", "engine_mpy.summary", "engine_mpy.twist_cards")

@@ -145,7 +145,7 @@ class Cost:
         a = self.app
         st = a.store
         self.h = a.handled
-        self.m = a.made
+        self.m = a.screens.made
         self.r = a.redraws
         self.w = st.writes if st is not None else 0
         self.b = st.bytes_written if st is not None else 0
@@ -155,7 +155,7 @@ class Cost:
     def __call__(self):
         a = self.app
         st = a.store
-        us = (a.handled - self.h) * KEY_US + (a.made - self.m) * SCREEN_US + (a.redraws - self.r) * DRAW_US
+        us = (a.handled - self.h) * KEY_US + (a.screens.made - self.m) * SCREEN_US + (a.redraws - self.r) * DRAW_US
         if st is not None:
             us += (st.writes - self.w) * WRITE_US + (st.bytes_written - self.b) * BYTE_US
         s = a.session

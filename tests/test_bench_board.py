@@ -200,7 +200,7 @@ def test_a_heap_run_that_did_not_complete_says_the_boards_last_error():
 
 
 def test_a_heap_run_says_how_much_was_free_and_in_how_large_a_piece():
-    # the device's own report (firmware/app.py report_short) after its traceback
+    # the device's own report (firmware/memory/policy.py report_short) after its traceback
     text = ("Short of memory, nothing lost (menu>cards_home):\r\nTraceback (most recent call last):\r\n"
             "  File \"firmware/app.py\", line 1, in _make\r\n"
             "MemoryError: memory allocation failed, allocating 1148 bytes\r\n"
@@ -217,13 +217,13 @@ def test_a_heap_run_says_how_much_was_free_and_in_how_large_a_piece():
 
 
 def test_the_device_reports_running_short_on_its_console_as_the_bench_reads_it(tmp_path):
-    # firmware/app.py's report_short on the micropython binary with a small heap: a real
+    # firmware/memory/policy.py's report_short on the micropython binary with a small heap: a real
     # MemoryError, its place, and the heap then, read back by the bench's last_error
     import subprocess
     script = tmp_path / "short.py"
     script.write_text(
         "import sys\nsys.path.insert(0, %r)\n"
-        "from firmware.app import report_short\n"
+        "from firmware.memory.policy import report_short\n"
         "def grow():\n    return bytearray(200000)\n"
         "class S:\n    module = 'hand'\n"
         "try:\n    grow()\nexcept MemoryError as e:\n    report_short(e, [S()])\n" % ROOT)

@@ -41,7 +41,7 @@ def frames(dev, keys):
 
 def test_history_and_help_and_new_game_show_the_mark_then_their_screen(tmp_path):
     dev = script.Device(state=flash(tmp_path, {"history.json": archive(1, 10)}))
-    dev.app._prefetch = lambda scr: None     # (no code loaded ahead: the mark is for a load)
+    dev.app.memory.prefetch = lambda scr: None     # (no code loaded ahead: the mark is for a load)
     for keys, screen in ((K.menu("history"), "history"), ("HELP", "help"), ("LEFT LEFT UP UP OK", "newgame")):
         # Help and New game mark only a load of their code from the flash (History reads
         # the history every time): not loaded yet, as on a board after start
@@ -75,10 +75,10 @@ def test_finishing_a_game_shows_the_mark_then_the_menu(tmp_path):
 
 def test_a_screen_whose_code_was_loaded_ahead_shows_no_mark(tmp_path):
     # the menu without a game loads New game's code while the table reads it
-    # (App._ahead): opening it then loads nothing and shows no mark
+    # (Memory.prefetch): opening it then loads nothing and shows no mark
     dev = script.Device(state=flash(tmp_path, {}))
     sys.modules.pop("firmware.screens.newgame", None)
-    dev.app.ahead_of = None       # (as the menu is first shown)
+    dev.app.memory.ahead_of = None       # (as the menu is first shown)
     dev.play(script.parse("DOWN UP"))
     assert "firmware.screens.newgame" in sys.modules
     shots = frames(dev, "OK")

@@ -22,6 +22,8 @@ LIMIT = 11     # words
 HOT = {
     "firmware/app.py": ("step", "_input", "_key", "_idle_work", "_show", "_tick", "_rest",
                         "handle", "top", "redraw", "_idle"),
+    "firmware/stack.py": ("top",),
+    "firmware/memory/policy.py": ("work",),
     "firmware/edges/buttons.py": ("sample", "_held", "_repeat", "_pressed", "_released", "_push",
                             "get", "pending", "_tick", "edges", "read", "still"),
     "firmware/draw/display.py": ("show", "_restore", "_update", "_run", "_windows", "_data",

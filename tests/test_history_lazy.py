@@ -120,16 +120,16 @@ def test_what_history_keeps_of_a_game_makes_the_same_page_as_its_whole_line():
 
 def test_on_a_small_heap_a_games_page_is_made_after_the_collection_before_it_opens(tmp_path, monkeypatch):
     # A game's page is made when it opens, after the collection a small heap makes before
-    # a screen is built (App._room), not in the list's OK with the garbage of reading the
+    # a screen is built (Memory.room), not in the list's OK with the garbage of reading the
     # game still about
     dev = script.Device(state=flash(tmp_path, {"history.json": archive(1, 30)}))
-    dev.app.small = True
+    dev.app.memory.small = True
     press(dev, K.menu("history"))
     assert dev.app.top().module == "history" and dev.app.top().shown[0][2] is None
     seen = []
     # (the module the list was made from: the app loads a screen's module afresh)
     mod = sys.modules[type(dev.app.top()).__module__]
-    real_page, real_room = mod.Game, dev.app._room
+    real_page, real_room = mod.Game, dev.app.memory.room
 
     def game_page(app, e):
         seen.append("page")
@@ -139,7 +139,7 @@ def test_on_a_small_heap_a_games_page_is_made_after_the_collection_before_it_ope
         seen.append("collect")
         return real_room()
     monkeypatch.setattr(mod, "Game", game_page)
-    monkeypatch.setattr(dev.app, "_room", room)
+    monkeypatch.setattr(dev.app.memory, "room", room)
     press(dev, "OK")
     g = dev.app.top()
     assert g.module == "history" and ("  Cid", None) in g.lines

@@ -35,7 +35,7 @@ def test_every_screen_has_its_keys_in_help():
 
 def test_help_holds_only_the_text_of_the_screen_it_opens_over():
     # each screen's text is its own module: gone from sys.modules once Help has it (a
-    # small heap), kept where the heap has room (loaded ahead: App._prefetch)
+    # small heap), kept where the heap has room (loaded ahead: Memory.prefetch)
     import sys
     from engine_mpy.modules import forget
     from firmware.screens import help
@@ -54,12 +54,12 @@ def test_on_a_heap_with_room_the_screens_help_text_is_loaded_ahead_and_dropped_w
     t = Dev()
     try:
         app = t.dev.app
-        assert not app.small
+        assert not app.memory.small
         forget("firmware.helptext.menu", True)
-        app.ahead_of = None
+        app.memory.ahead_of = None
         app.run_for(2000)       # polls without a key: the code ahead, then the text
         assert app.top().module == "menu" and "firmware.helptext.menu" in sys.modules
-        app._evict()
+        app.memory.evict()
         assert not [m for m in sys.modules if m.startswith("firmware.helptext.")]
     finally:
         t.close()

@@ -23,12 +23,13 @@ ADD_C = "DOWN OK " + K.type_name("C")
 def device(tmp_path, keys=""):
     dev = script.Device(state=str(tmp_path))
     pushed = []
-    push = dev.app.push
+    # (every push goes through the screens' stack: the app's, a note's, open()'s)
+    push = dev.app.screens.push
 
     def spy(name, arg=None):
         pushed.append((name, arg))
         return push(name, arg)
-    dev.app.push = spy
+    dev.app.screens.push = spy
     dev.pushed = pushed
     dev.play(script.parse(keys))
     return dev

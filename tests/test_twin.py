@@ -23,7 +23,7 @@ BUILD = os.path.join(ROOT, "build", "twin-test-%d" % os.getpid())
 # The unix port is 64-bit (a 32-bit board's heap is about 0.88 of it: make bench) and this heap
 # also holds the host side: the controller emulator, the fake machine and the script
 # runner (about 25 KB of it). New game's dealer page, reached through the picker, needed
-# 128K exactly before the code loaded ahead came (firmware/app.py App._prefetch: a few hundred
+# 128K exactly before the code loaded ahead came (firmware/memory/policy.py Memory.prefetch: a few hundred
 # bytes of code the small heap never runs) and 130K after; the cap keeps 2K over that.
 # The least heap a run needs depends on how its objects fall on the heap, which even the
 # length of the state folder's path moves: at 132K, 5 to 10 of 20 path lengths ran short of

@@ -379,7 +379,7 @@ def heap_area(kb):
     return pool + pool // 64 + pool // 128 + 64
 
 
-# How firmware/app.py's report_short begins (the screens open follow, then "):")
+# How firmware/memory/policy.py's report_short begins (the screens open follow, then "):")
 _SHORT = "Short of memory, nothing lost ("
 
 

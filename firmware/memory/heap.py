@@ -14,7 +14,7 @@ def small_heap():
     in pieces), and a closed screen's module is dropped at once. With room to spare the
     collection waits for the next poll without a key, after the new frame (here it would
     cost a few milliseconds between the key and the screen), and modules stay loaded
-    (App.cached). Decided once, by the first call. The caller collects
+    (Memory.cached, firmware/memory/policy.py). Decided once, by the first call. The caller collects
     itself: a collection from deeper down the stack finds stale pointers there and keeps
     their garbage. Start-up asks first (firmware/main.py), and collects soon after."""
     if not _small:

@@ -57,7 +57,7 @@ _PHASE_LINES = const(15)
 def keys_text(under, keep=False):
     """The keys of screen under (its module's name), in the words it shows (a text, or a
     tuple of its pieces, as bytes), or None. Its module leaves RAM at once unless keep (a
-    heap with room, where App._prefetch loaded it ahead and App._evict drops it): the text
+    heap with room, where Memory.prefetch loaded it ahead and Memory.evict drops it): the text
     stays as long as Help holds it (frozen into an image, it stays in the flash)."""
     name = "firmware.helptext." + _SAME.get(under, under)
     try:
@@ -75,7 +75,7 @@ class Help(Screen):
     # the heap that screen leaves (App._help).
     def __init__(self, app, under):
         Screen.__init__(self, app)
-        self.keys = keys_text(under, not app.small)
+        self.keys = keys_text(under, not app.memory.small)
         self.other = _FIVE if app.settings["three_button"] else _THREE   # its pieces are left out
         self.had_phases = "engine_mpy.phases" in sys.modules
         self.top = 0

@@ -61,7 +61,7 @@ class History(ListScreen):
         if app.messages:    # a damaged or unreadable history file: said once
             app.tell()
             return False
-        if self.dirty or app.small or not self.selectable or app.buttons.pending():
+        if self.dirty or app.memory.small or not self.selectable or app.buttons.pending():
             return False
         # On a heap with room, the next page's games are read while the table reads this
         # one, a game a poll (a key waits for one read at most): on an RP2040 the first
@@ -110,7 +110,7 @@ class History(ListScreen):
             # (with room, what the game's own page shows too: opening it reads nothing
             # more; not its score sheet, most of a line)
             r = (_who(e), _GAMES.get(e.get("game"), "?") if e else "",
-                 None if self.app.small or e is None else {k: e[k] for k in PAGE_READS if k in e})
+                 None if self.app.memory.small or e is None else {k: e[k] for k in PAGE_READS if k in e})
             self.shown[i] = r
         return r
 

@@ -55,7 +55,7 @@ class Menu(ListScreen):
             self.first = 0 if g else 1
             self.count = len(ENTRIES) - self.first
             self.move(-self.sel, True)
-            self.app.ahead_of = None     # what it opens next changed too
+            self.app.memory.ahead_of = None     # what it opens next changed too
 
     def ahead(self):
         # Continue with a game, New game without one: where the menu opens (the game

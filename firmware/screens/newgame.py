@@ -103,7 +103,7 @@ class NewGame(ListScreen):
             self.app.tell()
 
     def ahead(self):
-        # the players page's code (App._prefetch, a heap with room)
+        # the players page's code (Memory.prefetch, a heap with room)
         return ("firmware.files.roster",) if self.names is None else ()
 
     def tick(self, now):
@@ -112,7 +112,7 @@ class NewGame(ListScreen):
         # the 47 ms from OK to the players page. A damaged roster is set aside as it is
         # read, so that is said at once (the player may never open the players page).
         app = self.app
-        if self.names is None and not self.dirty and self.step != _WHO and not app.small and not app.buttons.pending():
+        if self.names is None and not self.dirty and self.step != _WHO and not app.memory.small and not app.buttons.pending():
             self._read_names()
             self._say_roster()
             return True

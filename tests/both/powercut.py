@@ -142,7 +142,7 @@ def games(store):
     b, msg, unread = histbrowse.read(store, [])
     out = [b.game(i) for i in range(b.count)]
     b = histbrowse = None
-    # out of RAM again, as the History screen's closing takes them (App._evict)
+    # out of RAM again, as the History screen's closing takes them (Memory.evict)
     from engine_mpy.modules import forget
     for m in ("firmware.history.histbrowse", "firmware.history.entries", "firmware.files.storeread", "engine_mpy.lines"):
         forget(m)

@@ -195,57 +195,57 @@ def test_screens_load_and_unload():
 
 
 def closed_module_gone_or_kept(app, name):
-    """A closed screen's module is unloaded, or kept loaded in app.cached for the next
+    """A closed screen's module is unloaded, or kept loaded in app.memory.cached for the next
     visit (while the heap has room): one of the two, never left behind untracked."""
-    return ("firmware.screens." + name not in sys.modules) != (name in app.cached)
+    return ("firmware.screens." + name not in sys.modules) != (name in app.memory.cached)
 
 
 def test_closed_screens_stay_loaded_while_the_heap_has_room_and_go_when_it_fills():
-    from firmware import app as app_module
-    real = app_module._half_taken
+    from firmware.memory import policy
+    real = policy._half_taken
     full = [False]
-    app_module._half_taken = lambda collected=False: full[0]
+    policy._half_taken = lambda collected=False: full[0]
     try:
         app = make()
-        app.small = False       # a heap with room, whatever this test runs on
-        app._prefetch = lambda scr: None     # (nothing loaded ahead: the test after this one)
+        app.memory.small = False       # a heap with room, whatever this test runs on
+        app.memory.prefetch = lambda scr: None     # (nothing loaded ahead: the test after this one)
         open_settings(app)
         # the menu is parked under it: its object goes, its module is kept
-        assert app.cached == ["menu"]
+        assert app.memory.cached == ["menu"]
         mod = sys.modules["firmware.screens.settings"]
         long_ok(app)
         # kept, and the next visit uses the loaded module (no load from flash)
-        assert app.cached == ["settings"] and sys.modules["firmware.screens.settings"] is mod
+        assert app.memory.cached == ["settings"] and sys.modules["firmware.screens.settings"] is mod
         press(app, "OK")  # the menu kept its place: Settings again
         assert app.top().module == "settings"
-        assert app.cached == ["menu"] and sys.modules["firmware.screens.settings"] is mod
+        assert app.memory.cached == ["menu"] and sys.modules["firmware.screens.settings"] is mod
         long_ok(app)
         press(app, "UP")
         press(app, "OK")  # Players
         assert app.top().module == "players"
-        assert app.cached == ["settings", "menu"]
+        assert app.memory.cached == ["settings", "menu"]
         press(app, "LEFT")
-        assert app.cached == ["settings", "players"]
+        assert app.memory.cached == ["settings", "players"]
         # half the heap taken: the poll without a key after the next screen change drops
         # every kept module
         full[0] = True
         press(app, "OK")
         assert app.top().module == "players"
-        assert app.cached == [] and "firmware.screens.settings" not in sys.modules
+        assert app.memory.cached == [] and "firmware.screens.settings" not in sys.modules
         assert "firmware.screens.menu" not in sys.modules
         press(app, "LEFT")
         assert app.top().module == "menu" and app.top().sel == 3     # Players
     finally:
-        app_module._half_taken = real
+        policy._half_taken = real
 
 
 def test_a_small_heap_drops_a_closed_screens_module_at_once():
     app = make()
-    app.small = True
+    app.memory.small = True
     open_settings(app)
-    assert app.cached == [] and "firmware.screens.menu" not in sys.modules
+    assert app.memory.cached == [] and "firmware.screens.menu" not in sys.modules
     long_ok(app)
-    assert app.cached == [] and "firmware.screens.settings" not in sys.modules
+    assert app.memory.cached == [] and "firmware.screens.settings" not in sys.modules
 
 
 def open_settings(app):
@@ -433,13 +433,13 @@ def test_about_shows_the_free_heap_read_after_the_loops_last_collection():
     # the free heap after the collection it makes on the poll after a key; About shows
     # that figure instead of collecting again between its key and its page.
     import gc
-    from firmware import app as app_module
-    heap = app_module._HEAP[:]
-    app_module._HEAP[:] = [0]       # (never half taken, whatever heap this test runs on)
+    from firmware.memory import policy
+    heap = policy._HEAP[:]
+    policy._HEAP[:] = [0]       # (never half taken, whatever heap this test runs on)
     try:
         app = App(FakeDisplay(), FakeReader(), Buttons(), VirtualClock(), FakeStore(), Board)
         app.start()
-        app.small = False
+        app.memory.small = False
         app.run_for(20)
         press(app, "UP")   # About is last (no game: UP from New game, the first line)
         if not hasattr(gc, "mem_free"):
@@ -449,13 +449,13 @@ def test_about_shows_the_free_heap_read_after_the_loops_last_collection():
         press(app, "OK")
         press(app, "OK")   # About opened and closed: the loop collects after
         assert app.top().module == "menu"
-        assert app.cached and len(app_module._SEEN) == 1, (app.cached, app_module._SEEN)
-        seen = app_module._SEEN[0]
+        assert app.memory.cached and len(policy._SEEN) == 1, (app.memory.cached, policy._SEEN)
+        seen = policy._SEEN[0]
         press(app, "OK")
         assert app.top().module == "about"
         assert "%d B" % seen in app.canvas.words()
     finally:
-        app_module._HEAP[:] = heap
+        policy._HEAP[:] = heap
 
 
 def test_a_damaged_settings_file_is_said_once_over_the_menu():
@@ -581,9 +581,9 @@ def test_a_game_that_is_over_has_the_finish_code_loaded_while_the_table_reads_it
     # On a heap with room a finish loads nothing from the flash: the code it runs is
     # loaded ahead, one module a poll without a key, once the game is over; on a small
     # heap, or while the game runs, nothing is loaded ahead.
-    from firmware import app as app_module
+    from firmware.memory import policy
     from firmware.game.session import Session
-    code = app_module.FINISH_CODE
+    code = policy.FINISH
     saved = dict((m, sys.modules[m]) for m in code if m in sys.modules)
     before = list(sys.modules)
     try:
@@ -593,7 +593,7 @@ def test_a_game_that_is_over_has_the_finish_code_loaded_while_the_table_reads_it
             s = Session(app.store)
             s.load()
             app.session = s
-            app.small = small
+            app.memory.small = small
             _unload(code)
             app.run_for(len(code) * 60)
             # (History's reader, which the menu loads ahead on a heap with room, takes
@@ -609,9 +609,9 @@ def test_a_game_ended_under_the_screen_on_top_has_the_finish_code_loaded_too():
     # hand, or a tie-break decided on the game-over screen): the finish's code is loaded
     # then, before the key that finishes.
     import json
-    from firmware import app as app_module
+    from firmware.memory import policy
     from firmware.game.session import Session
-    code = app_module.FINISH_CODE
+    code = policy.FINISH
     saved = dict((m, sys.modules[m]) for m in code if m in sys.modules)
     before = list(sys.modules)
     try:
@@ -621,10 +621,10 @@ def test_a_game_ended_under_the_screen_on_top_has_the_finish_code_loaded_too():
         s = Session(app.store)
         s.load()
         app.session = s
-        app.small = False
+        app.memory.small = False
         _unload(code)
         app.run_for(300)
-        assert app.ahead_of is app.top() and not s.game.state.over
+        assert app.memory.ahead_of is app.top() and not s.game.state.over
         # (but History's reader, which the menu loads ahead, and what it takes)
         reader = ("engine_mpy.lines", "firmware.history.entries")
         assert [m for m in code if m in sys.modules and m not in reader] == []
@@ -639,9 +639,9 @@ def test_a_game_ended_under_the_screen_on_top_has_the_finish_code_loaded_too():
 def test_the_screens_a_screen_opens_next_have_their_code_loaded_while_the_table_reads_it():
     # On a heap with room the menu of a running game loads its home's code ahead, and
     # the home its hand's and score sheet's, one module a poll without a key, kept with
-    # the closed screens (App.cached); opening one loads nothing. On a small heap, or
+    # the closed screens (Memory.cached); opening one loads nothing. On a small heap, or
     # with half the heap taken, nothing is loaded ahead.
-    from firmware import app as app_module
+    from firmware.memory import policy
     from firmware.game.session import Session
     from engine_mpy.modules import forget
     mods = ["firmware.screens." + n for n in ("cards_home", "hand", "sheet", "newgame", "history", "about")]
@@ -649,30 +649,30 @@ def test_the_screens_a_screen_opens_next_have_their_code_loaded_while_the_table_
     mods += helpers
     saved = dict((m, sys.modules[m]) for m in mods if m in sys.modules)
     before = list(sys.modules)
-    real = app_module._half_taken
+    real = policy._half_taken
     try:
         for small, full in ((False, False), (True, False), (False, True)):
-            app_module._half_taken = lambda collected=False: full
+            policy._half_taken = lambda collected=False: full
             _unload(mods)
             app = make({"game.json": _running_save()})
             s = Session(app.store)
             s.load()
             assert s.game is not None      # (short of memory for it: the heap below)
             app.session = s
-            app.small = small
+            app.memory.small = small
             app.run_for(200)
             ahead = not small and not full
             # the menu, now on Continue: its home's code
             assert app.top().module == "menu" and app.top().sel == 0
             assert ("firmware.screens.cards_home" in sys.modules) == ahead, (small, full)
-            assert ("cards_home" in app.cached) == ahead
+            assert ("cards_home" in app.memory.cached) == ahead
             # then History, with the reader it opens with, and About; the reader is no
             # closed screen's code (History's own closing drops it)
             for m in mods[4:]:
                 assert (m in sys.modules) == ahead, (m, small, full)
-            assert ("history" in app.cached) == ahead and "firmware.history.histbrowse" not in app.cached
+            assert ("history" in app.memory.cached) == ahead and "firmware.history.histbrowse" not in app.memory.cached
             press(app, "OK")
-            assert app.top().module == "cards_home" and "cards_home" not in app.cached
+            assert app.top().module == "cards_home" and "cards_home" not in app.memory.cached
             app.run_for(200)
             # the home's: "End of hand" and "Score sheet"
             for m in mods[1:3]:
@@ -683,23 +683,23 @@ def test_the_screens_a_screen_opens_next_have_their_code_loaded_while_the_table_
             import gc
             gc.collect()
     finally:
-        app_module._half_taken = real
+        policy._half_taken = real
         _restore(before, mods, saved)
 
 
 def test_short_of_memory_while_loading_ahead_loads_nothing_more_for_that_screen():
     # a module that cannot be loaded ahead (no room, or not on this device) is left to the
     # key that opens it; the loop goes on, and the next screen loads ahead again
-    from firmware import app as app_module
+    from firmware.memory import policy
     from engine_mpy.modules import forget
     m = "firmware.screens.newgame"
     saved = sys.modules.get(m)
-    real = app_module._half_taken
-    app_module._half_taken = lambda collected=False: False      # (room, whatever this test runs on)
+    real = policy._half_taken
+    policy._half_taken = lambda collected=False: False      # (room, whatever this test runs on)
     try:
         forget(m, True)
         app = make()
-        app.small = False
+        app.memory.small = False
         tries = []
 
         def starved(name, *a):
@@ -707,25 +707,25 @@ def test_short_of_memory_while_loading_ahead_loads_nothing_more_for_that_screen(
                 tries.append(name)
                 raise MemoryError()
             return __import__(name, *a)
-        app_module.__import__ = starved
+        policy.__import__ = starved
         forget(m, True)       # (as the device starts: loaded by nothing yet)
-        app.ahead_of = None
+        app.memory.ahead_of = None
         app.run_for(200)
-        assert tries == [m] and app.ahead_of is app.top() and m not in sys.modules
-        del app_module.__import__
+        assert tries == [m] and app.memory.ahead_of is app.top() and m not in sys.modules
+        del policy.__import__
         press(app, "OK")      # New game, loaded by its key
         assert app.top().module == "newgame"
     finally:
-        app_module._half_taken = real
-        if "__import__" in app_module.__dict__:
-            del app_module.__import__
+        policy._half_taken = real
+        if "__import__" in policy.__dict__:
+            del policy.__import__
         if saved is not None:
             sys.modules[m] = saved
 
 
 def test_the_hand_entrys_rules_leave_ram_with_the_hand_screen():
     # firmware/game/hand_entry.py is loaded with the hand screen; on a small heap it is
-    # one of the helpers that leave RAM once the screen is gone (App.sweep), and running
+    # one of the helpers that leave RAM once the screen is gone (Memory.sweep), and running
     # short of memory drops it too
     from firmware.game.session import Session
     name = "firmware.game.hand_entry"
@@ -733,7 +733,7 @@ def test_the_hand_entrys_rules_leave_ram_with_the_hand_screen():
     s = Session(app.store)
     s.load()
     app.session = s
-    app.small = True
+    app.memory.small = True
     for short in (False, True):
         app.push("hand")
         assert name in sys.modules and app.top().module == "hand"
