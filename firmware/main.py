@@ -115,8 +115,9 @@ def cannot_start():
     if not _shown:
         return
     display = _shown.pop()
+    from firmware.memory.heap import START_DRAWS
     for m in list(sys.modules):
-        if m.startswith(("firmware.", "engine_mpy.")) and not m.startswith(_KEEP):
+        if m.startswith(("firmware.", "engine_mpy.")) and not m.startswith(START_DRAWS):
             forget(m)
     gc.collect()
     total = gc.mem_free() + gc.mem_alloc() if hasattr(gc, "mem_free") else 0
@@ -133,15 +134,14 @@ def cannot_start():
 # (eight lines of 21 characters: the whole screen)
 OUT_OF_MEMORY = ("Out of memory at start: %d KB of heap, and this install loads its code "
                  "into it. Flash the firmware image for this board: see hardware/README.md")
-# what cannot_start draws with
-_KEEP = ("firmware.draw.display", "firmware.draw.gfx", "firmware.draw.gfx_py", "firmware.draw.fonts", "firmware.files.store",
-         "firmware.fastdraw_", "engine_mpy.modules")
 
 
 def _load(session):
     session.load()
-    forget("firmware.files.storeread")       # files are read at start; a screen that reads loads it again
-    forget("engine_mpy.lines")
+    # files are read at start; a screen that reads loads the reader again
+    from firmware.memory.heap import READ_AT_START
+    for m in READ_AT_START:
+        forget(m)
 
 
 def table_on(app):
@@ -165,12 +165,14 @@ class _NoTimer:
         raise OSError("no timer")
 
 
-# Code that only start-up runs: the board detection and board files (the Board object keeps
-# its values), and this file. On MicroPython, dropping them from sys.modules gives their RAM
-# back to the game screens; CPython (the simulator, tests) keeps them.
+# Code that only start-up runs (heap.START_ONLY): the board detection and board files (the
+# Board object keeps its values), and this file. On MicroPython, dropping them from
+# sys.modules gives their RAM back to the game screens; CPython (the simulator, tests) keeps
+# them.
 def _drop_startup_modules():
+    from firmware.memory.heap import START_ONLY
     for m in list(sys.modules):
-        if m.startswith("firmware.boards") or m in ("firmware.edges.board", "firmware.main"):
+        if m.startswith(START_ONLY):
             forget(m)
     gc.collect()
 

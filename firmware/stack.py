@@ -9,6 +9,8 @@
 # using take RAM: the menu and a game's home under a hand entry take none.
 import sys
 
+from firmware.memory.heap import SCREENS
+
 # Screens whose opening reads the flash or loads much code: the busy mark first
 _SLOW = ("history", "help", "newgame", "rules")
 
@@ -34,7 +36,7 @@ class Screens:
 
     def _make(self, name, arg):
         self.memory.used(name)
-        mod = __import__("firmware.screens." + name, None, None, ("make",))
+        mod = __import__(SCREENS + name, None, None, ("make",))
         scr = mod.make(self.app, arg)
         self.made += 1
         scr.module = name
@@ -49,7 +51,7 @@ class Screens:
         self.memory.tidy = True
         self.memory.room()
         # (History's own page for one game, arg a game, reads nothing more)
-        if name in _SLOW and (type(arg) is not dict if name == "history" else "firmware.screens." + name not in sys.modules):
+        if name in _SLOW and (type(arg) is not dict if name == "history" else SCREENS + name not in sys.modules):
             self.app.busy()
         scr = self._make(name, arg)
         self.stack.append(scr)

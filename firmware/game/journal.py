@@ -10,6 +10,7 @@ import json
 from engine_mpy.lines import parse
 from engine_mpy.modules import forget
 from firmware.files.store import GAME as GAME_FILE, ROSTER, FINISH as FINISH_FILE
+from firmware.memory.heap import HISTORY_WRITERS
 
 
 def write(s, e, roster_rows, later=False):
@@ -93,7 +94,7 @@ def _back(s, err):
 
 
 def _drop_history():
-    for m in ("firmware.history.histadd", "firmware.history.histmend", "firmware.history.histroom", "firmware.history.entries"):
+    for m in HISTORY_WRITERS:
         forget(m)
 
 

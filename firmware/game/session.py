@@ -15,7 +15,7 @@ import gc
 
 from engine_mpy.modules import forget
 from firmware.files.store import GAME as GAME_FILE, FINISH as FINISH_FILE
-from firmware.memory.heap import small_heap
+from firmware.memory.heap import ALWAYS, RULES, SAVE_READERS, small_heap
 
 
 class Session:
@@ -88,8 +88,7 @@ class Session:
             self.taken += 1
         game = None
         # Saves are read only at start: the reading code leaves RAM until the next start.
-        for m in ("firmware.game.gameload", "firmware.files.storeread", "engine_mpy.saveload",
-                  "engine_mpy.saveload_v1", "engine_mpy.savefile", "engine_mpy.lines"):
+        for m in SAVE_READERS:
             forget(m)
         gc.collect()
         return self.game
@@ -315,6 +314,5 @@ def _drop_rules():
     if sys.implementation.name != "micropython":
         return
     for k in list(sys.modules):
-        if k.startswith("engine_mpy.") and k != "engine_mpy.modules":
+        if k.startswith(RULES) and k not in ALWAYS:
             forget(k)
-    forget("firmware.game.gamefile")

@@ -1,29 +1,14 @@
-# The memory policy: the app's Memory, which decides between keys which modules stay in
-# RAM: the closed screens' code kept while the heap has room, the code loaded ahead, the
-# loop's collections and the heap's gaps filled after them, the free heap About shows, and
-# what running short says on the console. The screens' stack (firmware/stack.py) tells it when a screen's code is used or
+# The memory policy: the app's Memory, which applies between keys the table of which
+# modules may leave RAM and when (firmware/memory/heap.py): the closed screens' code kept
+# while the heap has room, the code loaded ahead, the loop's collections and the heap's
+# gaps filled after them, the free heap About shows, and what running short says on the
+# console. The screens' stack (firmware/stack.py) tells it when a screen's code is used or
 # no longer used; App.step gives it the polls without a key (Memory.work).
 import gc
 import sys
 
 from engine_mpy.modules import forget
-from firmware.memory.heap import small_heap
-
-# What a finish loads, in the order it does: loaded ahead once the game is over
-# (Memory.prefetch), so that the finish loads nothing from the flash
-FINISH = ("firmware.game.pending", "firmware.game.endgame", "engine_mpy.summary", "engine_mpy.lines",
-          "firmware.files.roster", "firmware.files.storeread", "firmware.history.entries",
-          "firmware.history.histadd", "firmware.history.histroom", "firmware.game.journal")
-
-# Helpers a screen pulled in (reading a file, the roster, the history, the random source;
-# the engine's are loaded by a function when needed, never held by another module; the
-# hand entry's rules: loaded with the hand screen, and leave with it): dropped by
-# Memory.sweep, loaded again by the next screen that needs one
-HELPERS = ("firmware.edges.rng", "firmware.files.storeread", "firmware.files.roster", "firmware.game.endgame",
-           "firmware.history.entries", "firmware.history.histadd", "firmware.history.histmend",
-           "firmware.history.history_v1", "firmware.history.histbrowse", "firmware.files.settings_file",
-           "firmware.game.hand_entry", "engine_mpy.lines", "engine_mpy.savefile", "engine_mpy.summary",
-           "engine_mpy.twist_cards")
+from firmware.memory.heap import FINISH, HELPERS, ALWAYS, SCREENS, HELP_TEXTS, small_heap
 
 # --- the heap's figures ------------------------------------------------------------------
 _ON_MPY = hasattr(gc, "mem_free") and sys.implementation.name == "micropython"
@@ -137,17 +122,17 @@ class Memory:
         """No live screen uses module name any more: it leaves RAM at once on a small
         heap, else it is kept (cached) until half the heap is taken."""
         if self.small:
-            forget("firmware.screens." + name, True)
+            forget(SCREENS + name, True)
         elif name not in self.cached:
             self.cached.append(name)
 
     def evict(self):
         """Unload every kept screen module, and Help's texts loaded ahead."""
         for name in self.cached:
-            forget("firmware.screens." + name, True)
+            forget(SCREENS + name, True)
         self.cached = []
         for m in list(sys.modules):
-            if m.startswith("firmware.helptext."):
+            if m.startswith(HELP_TEXTS):
                 forget(m, True)
 
     def drop_screens(self):
@@ -155,7 +140,7 @@ class Memory:
         running short of memory, with only the first screen left open."""
         self.evict()
         for m in list(sys.modules):
-            if m.startswith("firmware.screens.") and m != "firmware.screens.base":
+            if m.startswith(SCREENS) and m not in ALWAYS:
                 forget(m, m[0] == "f")
 
     def sweep(self):
@@ -229,7 +214,7 @@ class Memory:
             for name in (f() if f is not None else ()):
                 # (a screen's name, or a helper's full name: the code that screen loads
                 # as it opens)
-                full = name if "." in name else "firmware.screens." + name
+                full = name if "." in name else SCREENS + name
                 if full not in sys.modules:
                     screen = name
                     m = full
@@ -238,7 +223,7 @@ class Memory:
             # Help's text for this screen, last (firmware/helptext/): on the .mpy install
             # its file's loading made Help over a Dice turn 28 ms slower (to 122 ms). A
             # screen whose text is another's (About) has none of its own: ImportError.
-            m = "firmware.helptext." + scr.module
+            m = HELP_TEXTS + scr.module
             if m in sys.modules:
                 m = None
         if m is None or (screen is not None and _half_taken()):

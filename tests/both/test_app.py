@@ -581,9 +581,9 @@ def test_a_game_that_is_over_has_the_finish_code_loaded_while_the_table_reads_it
     # On a heap with room a finish loads nothing from the flash: the code it runs is
     # loaded ahead, one module a poll without a key, once the game is over; on a small
     # heap, or while the game runs, nothing is loaded ahead.
-    from firmware.memory import policy
+    from firmware.memory.heap import FINISH
     from firmware.game.session import Session
-    code = policy.FINISH
+    code = FINISH
     saved = dict((m, sys.modules[m]) for m in code if m in sys.modules)
     before = list(sys.modules)
     try:
@@ -609,9 +609,9 @@ def test_a_game_ended_under_the_screen_on_top_has_the_finish_code_loaded_too():
     # hand, or a tie-break decided on the game-over screen): the finish's code is loaded
     # then, before the key that finishes.
     import json
-    from firmware.memory import policy
+    from firmware.memory.heap import FINISH
     from firmware.game.session import Session
-    code = policy.FINISH
+    code = FINISH
     saved = dict((m, sys.modules[m]) for m in code if m in sys.modules)
     before = list(sys.modules)
     try:
