@@ -88,9 +88,18 @@ class App:
         # state: a game that never draws (Phase 10 after its first dealer) does not hold it.
         self.seed = None       # the seed (None: the hardware's), then the kept state
         self._rng = None
-        # The table on phones (firmware/phones/control.py): its server while the setting is on, and
-        # the commits it shows (one more each time a change is saved).
-        self.table = None
+        # The table on phones (firmware/phones/control.py switches it): the page's server
+        # while the setting is on (firmware/phones/server.py), and the commits the page shows
+        # (one more each time a change is saved).
+        self.server = None
+        self.server_mode = None   # how it runs: True the device's own network, "join" another
+        self.server_url = None    # the page's address, once known (the Phones screen shows it)
+        self.server_fail = None   # why the last join failed ("timeout"...: control.reason)
+        self.server_host = "0.0.0.0"   # where it listens: every interface on a board...
+        self.server_port = 80          # ...port 80 (the simulator and the tests set their own)
+        # the network to join, set from the PC (wifi.json: {"ssid", "pw"}), set by main.build
+        # on a board with Wi-Fi that has one
+        self.wifi_net = None
         self.commits = 0
         display.contrast(settings["contrast"])
 
@@ -352,7 +361,7 @@ class App:
         clk = self.clock
         spent = clk.ticks_diff(clk.ticks_ms(), now)
         # the rest goes to the table on phones' server when it runs (firmware/phones/server.py)
-        w = self._wait if self.table is None else self.table.wait
+        w = self._wait if self.server is None else self.server.wait
         w(rest - spent if spent < rest else 1, self.key_waiting)
 
     def short_of_memory(self, e):

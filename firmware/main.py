@@ -60,8 +60,7 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
         clock = Clock()
     app = App(display, None, None, clock, store, board, settings, mem_free)
     app.settings_unread = unread
-    if wifi_net is not None:
-        app.wifi_net = wifi_net
+    app.wifi_net = wifi_net
     app.session = session
     # The random source for dealers, Twist cards and dice (made on first use, app.rng):
     # seeded from the hardware on the board, from `seed` in the simulator.
@@ -150,7 +149,7 @@ def table_on(app):
     if app.settings.get("table"):
         from firmware.phones import control
         control.switch(app)
-        if getattr(app, "table_fail", None):
+        if app.server_fail:
             app.say(control.failure(app))
         control = None
         app.tell()

@@ -228,8 +228,8 @@ def start(keys, state, board="pico"):
     for word, url, fail in (("OPEN", JOIN_URL if join else PHONES_URL, None), ("JOINING", None, None),
                             ("FAILED", None, "wrong password")):
         if keys.startswith(word):
-            dev.app.table_url = url
-            dev.app.table_fail = fail
+            dev.app.server_url = url
+            dev.app.server_fail = fail
             dev.app.push("phones")
             dev.app.run_for(200)
             keys = keys[len(word) + 1:]

@@ -53,7 +53,7 @@ def serve_phones(dev, o):
     Settings > Phones is on already, else when it is turned on); says where."""
     if o.get("phones") is None:
         return
-    dev.app.table_port = o["phones"]
+    dev.app.server_port = o["phones"]
     from firmware import main as fw
     fw.table_on(dev.app)
     sys.stderr.write("host_sim: the table on phones, once Settings > Phones is on: http://<this PC>:%d/\n"

@@ -133,7 +133,7 @@ class Device:
         self.app.charge = Cost(self.app)
         # the table on phones (a board with Wi-Fi) serves on the PC's port 8080, not 80
         # (python -m host_sim --phones PORT chooses another)
-        self.app.table_port = 8080
+        self.app.server_port = 8080
         self.app.run_for(BOOT_MS)
 
     def set_bits(self, bits):

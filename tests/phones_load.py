@@ -141,10 +141,10 @@ def sim_session(state, seconds):
     sim.use_fake_machine()
     dev = script.Device(board="pico_w", state=state)
     port = free_port()
-    dev.app.table_host = "127.0.0.1"
-    dev.app.table_port = port
+    dev.app.server_host = "127.0.0.1"
+    dev.app.server_port = port
     dev.play(script.parse(menu("settings") + " UP OK UP OK LONG_OK"))   # Phones on; back to Settings
-    assert dev.app.table is not None and dev.app.top().module == "settings"
+    assert dev.app.server is not None and dev.app.top().module == "settings"
     # Chromium opens the page while the device serves (the terminal's loop, no key)
     got = []
     opening = threading.Thread(target=lambda: got.append(Browsing("http://127.0.0.1:%d/" % port)))
@@ -155,16 +155,16 @@ def sim_session(state, seconds):
     assert got, "Chromium did not open the page"
     b = got[0]
     try:
-        served = dev.app.table.served
+        served = dev.app.server.served
         delays = sim_key_delays(dev, seconds)
-        served = dev.app.table.served - served
+        served = dev.app.server.served - served
     finally:
         threading.Thread(target=b.stop, daemon=True).start()
         for _ in range(200):            # (serves Chromium's last asks while it closes)
             live.run()
             if not b.thread.is_alive():
                 break
-        dev.app.table.stop()
+        dev.app.server.stop()
     return delays, served
 
 

@@ -40,8 +40,8 @@ def main(argv):
     board = Board("pico_w")
     clock = Clock()
     app = fw.build(board, clock, state)
-    app.table_host = "127.0.0.1"
-    app.table_port = port
+    app.server_host = "127.0.0.1"
+    app.server_port = port
     fw.table_on(app)       # as at a start with the setting on (firmware/main.run)
     from firmware.phones import control
     from firmware.files import settings_file
@@ -50,11 +50,11 @@ def main(argv):
         app.settings.update(c)
     settings_file.save(app, "table", True)
     control = settings_file = fw = None
-    t = app.table
+    t = app.server
     if t is None:
         print("FAILED", app.messages)
         return
-    print("READY", app.table_url, app.settings["wifi_ssid"], app.settings["wifi_pw"])
+    print("READY", app.server_url, app.settings["wifi_ssid"], app.settings["wifi_pw"])
     # each key's delay from its press (the pin) to the end of the first frame drawn after
     # the app took it (ms, the real clock): make bench-table's and tools/bench_phones.py's
     # key to frame figure
@@ -105,8 +105,8 @@ def main(argv):
         if _exists(cmd + "/stop"):
             import gc
             gc.collect()
-            fig = {"steps": steps, "served": t.served, "made": t.made, "refused": t.server.refused,
-                   "dropped": t.server.dropped, "evicted": t.server.evicted, "late_max_ms": t.late_max, "slice_max_us": t.slice_max_us,
+            fig = {"steps": steps, "served": t.served, "made": t.made, "refused": t.web.refused,
+                   "dropped": t.web.dropped, "evicted": t.web.evicted, "late_max_ms": t.late_max, "slice_max_us": t.slice_max_us,
                    "request_max_us": t.request_max_us, "pressed": presses,
                    "commits": app.commits, "handled": app.handled,
                    "mem_free": gc.mem_free() if hasattr(gc, "mem_free") else -1}

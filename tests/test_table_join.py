@@ -37,8 +37,8 @@ def device(tmp_path, net=NET, settings=None):
     if settings is not None:
         (tmp_path / "settings.json").write_text(json.dumps(settings))
     dev = script.Device(board="pico_w", state=str(tmp_path))
-    dev.app.table_host = "127.0.0.1"
-    dev.app.table_port = free_port()
+    dev.app.server_host = "127.0.0.1"
+    dev.app.server_port = free_port()
     return dev
 
 
@@ -66,19 +66,19 @@ def test_joining_shows_the_address_and_serves_the_page_there(tmp_path, station):
     app = dev.app
     choose_join(dev)
     assert json.loads((tmp_path / "settings.json").read_text())["table"] == "join"
-    assert app.table is not None and app.top().module == "phones"
-    assert app.table_url is None and app.top()._state() == "joining"
+    assert app.server is not None and app.top().module == "phones"
+    assert app.server_url is None and app.top()._state() == "joining"
     assert network.STATION["ssid"] == "Kitchen 5G" and network.STATION["key"] == "correct horse"
     assert "wifi_pw" not in json.loads((tmp_path / "settings.json").read_text())  # no access point made
     app.run_for(2000)
-    port = app.table_port
-    assert app.table_url == "http://127.0.0.1:%d/" % port
+    port = app.server_port
+    assert app.server_url == "http://127.0.0.1:%d/" % port
     assert app.top()._state() == "joined" and app.top().page == 1
-    assert app.top()._text() == app.table_url
+    assert app.top()._text() == app.server_url
     out = []
 
     def get():
-        with urllib.request.urlopen(app.table_url + "state", timeout=5) as r:
+        with urllib.request.urlopen(app.server_url + "state", timeout=5) as r:
             out.append(json.loads(r.read()))
     t = threading.Thread(target=get)
     t.start()
@@ -87,9 +87,9 @@ def test_joining_shows_the_address_and_serves_the_page_there(tmp_path, station):
     assert out == [{"none": "No game is running on the device."}]
     # back to the device's own network: the station leaves, the access point opens
     dev.play(script.parse("OK OK DOWN OK"))
-    assert app.settings["table"] is True and app.table is not None
+    assert app.settings["table"] is True and app.server is not None
     assert network.STATION["active"] is False and network.CONFIG["active"] is True
-    assert app.table_url is not None and app.top().module == "phones" and app.top()._state() == "own"
+    assert app.server_url is not None and app.top().module == "phones" and app.top()._state() == "own"
 
 
 @pytest.mark.parametrize("networks, reason", [
@@ -104,14 +104,14 @@ def test_a_join_that_fails_says_why_and_offers_the_own_network(tmp_path, station
     app = dev.app
     choose_join(dev)
     app.run_for(3000)     # past the time a join may take
-    assert app.table is None and app.table_fail == reason
+    assert app.server is None and app.server_fail == reason
     assert network.STATION["active"] is False
     scr = app.top()
     assert scr.module == "phones" and scr._state() == "failed"
     saved = (tmp_path / "settings.json").read_bytes()
     # OK: the device's own network instead, saved as the setting
     dev.play(script.parse("OK"))
-    assert app.settings["table"] is True and app.table is not None and app.table_fail is None
+    assert app.settings["table"] is True and app.server is not None and app.server_fail is None
     assert network.CONFIG["active"] is True and app.top()._state() == "own"
     assert json.loads((tmp_path / "settings.json").read_text())["table"] is True
     assert saved != (tmp_path / "settings.json").read_bytes()
@@ -133,7 +133,7 @@ def test_join_set_but_the_network_forgotten_says_so(tmp_path, station):
     dev = device(tmp_path, net=None, settings={"table": "join"})
     from firmware import main
     main.table_on(dev.app)
-    assert dev.app.table is None
+    assert dev.app.server is None
     assert "no network is set from the PC" in " ".join(dev.app.top().lines)
 
 
@@ -144,14 +144,14 @@ def test_choosing_join_again_after_a_failure_tries_again(tmp_path, station):
     app = dev.app
     choose_join(dev)
     app.run_for(3000)
-    assert app.table_fail == "timeout"
+    assert app.server_fail == "timeout"
     before = (tmp_path / "settings.json").read_bytes()
     station.NETWORKS = {"Kitchen 5G": "correct horse"}
     network.CONFIG["ip"] = "127.0.0.1"
     dev.play(script.parse("LEFT OK OK"))     # close it; Phones, "join Wi-Fi" chosen again
-    assert app.table is not None and app.top().module == "phones"
+    assert app.server is not None and app.top().module == "phones"
     app.run_for(2000)
-    assert app.table_url and app.top()._state() == "joined"
+    assert app.server_url and app.top()._state() == "joined"
     assert (tmp_path / "settings.json").read_bytes() == before      # nothing written
 
 

@@ -28,11 +28,11 @@ def test_phones_on_serves_the_page_and_off_stops_it(tmp_path):
     import network
     dev = script.Device(board="pico_w", state=str(tmp_path))
     port = free_port()
-    dev.app.table_host = "127.0.0.1"
-    dev.app.table_port = port
+    dev.app.server_host = "127.0.0.1"
+    dev.app.server_port = port
     dev.play(script.parse(menu("settings") + " UP OK UP OK"))
     app = dev.app
-    assert app.table is not None and app.top().module == "phones"
+    assert app.server is not None and app.top().module == "phones"
     saved = json.loads((tmp_path / "settings.json").read_text())
     assert saved["table"] is True and len(saved["wifi_pw"]) == 10 and saved["wifi_ssid"].startswith("Phase10-")
     assert network.CONFIG == {"ssid": saved["wifi_ssid"], "key": saved["wifi_pw"], "active": True}
@@ -47,7 +47,7 @@ def test_phones_on_serves_the_page_and_off_stops_it(tmp_path):
     assert out[1][0] == 200 and out[1][1] == "gzip"
     # off again: the server stops and the port is free
     dev.play(script.parse("OK OK DOWN OK"))
-    assert app.table is None and json.loads((tmp_path / "settings.json").read_text())["table"] is False
+    assert app.server is None and json.loads((tmp_path / "settings.json").read_text())["table"] is False
     assert network.CONFIG["active"] is False
     s = socket.socket()
     s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -102,11 +102,11 @@ def test_a_server_that_cannot_start_is_said_and_the_device_goes_on(tmp_path):
     taken.listen(1)
     try:
         dev = script.Device(board="pico_w", state=str(tmp_path))
-        dev.app.table_host = "127.0.0.1"
-        dev.app.table_port = taken.getsockname()[1]
+        dev.app.server_host = "127.0.0.1"
+        dev.app.server_port = taken.getsockname()[1]
         dev.play(script.parse(menu("settings") + " UP OK UP OK"))
         app = dev.app
-        assert app.table is None and app.top().module == "note"
+        assert app.server is None and app.top().module == "note"
         assert "could not start" in " ".join(app.top().lines)
         assert network.CONFIG["active"] is False       # the access point closed again
         dev.play(script.parse("OK DOWN"))               # the device goes on
@@ -118,7 +118,7 @@ def test_a_server_that_cannot_start_is_said_and_the_device_goes_on(tmp_path):
 def test_phones_left_off_writes_nothing_and_the_settings_file_is_as_before(tmp_path):
     dev = script.Device(board="pico_w", state=str(tmp_path))
     dev.play(script.parse(menu("settings") + " UP OK OK"))     # "off" chosen again
-    assert not (tmp_path / "settings.json").exists() and dev.app.table is None
+    assert not (tmp_path / "settings.json").exists() and dev.app.server is None
     dev.play(script.parse("DOWN OK UP OK"))                    # contrast changed
     saved = json.loads((tmp_path / "settings.json").read_text())
     assert "table" not in saved and "wifi_pw" not in saved     # as a device without the table writes it

@@ -130,8 +130,8 @@ def main(path):
         await nap(ms)
         _mark[0] = time.ticks_us()
     server._nap = timed_nap
-    t = server.Table(_App(g), "127.0.0.1", 0)   # (listening on a port nobody asks)
-    srv = t.server
+    t = server.Server(_App(g), "127.0.0.1", 0)   # (listening on a port nobody asks)
+    srv = t.web
     loop = t.loop
     sent = []
 

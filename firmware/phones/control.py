@@ -50,17 +50,17 @@ def switch(app):
     mode = s.get("table")
     if not has_wifi(app):
         mode = False
-    t = app.table
-    if t is not None and mode != getattr(app, "table_mode", None):
+    t = app.server
+    if t is not None and mode != app.server_mode:
         _stop(app)
         t = None
-    app.table_fail = None
+    app.server_fail = None
     if not mode or t is not None:
         return
     join = mode == "join"
-    net_set = getattr(app, "wifi_net", None)
+    net_set = app.wifi_net
     if join and not net_set:
-        app.table_fail = "no network set"   # (the caller shows it: see failure())
+        app.server_fail = "no network set"   # (the caller shows it: see failure())
         return
     if not join and not s.get("wifi_pw"):
         return
@@ -71,18 +71,18 @@ def switch(app):
             ip = None
         else:
             ip = net.start_ap(app.board.WIFI, s["wifi_ssid"], s["wifi_pw"])
-        from firmware.phones.server import Table
+        from firmware.phones.server import Server
         # port 80 on every interface on a board (the simulator and tests set their own)
-        port = getattr(app, "table_port", 80)
-        app.table = Table(app, getattr(app, "table_host", "0.0.0.0"), port)
-        app.table_mode = mode
-        app.table_url = None if ip is None else _url(ip, port)
+        port = app.server_port
+        app.server = Server(app, app.server_host, port)
+        app.server_mode = mode
+        app.server_url = None if ip is None else _url(ip, port)
         if join:
             # the server listens on every address, the joined one as soon as it comes;
-            # the loop's rest looks at how the join goes (Table.wait calls this)
-            app.table.watch = _Join(app, port).look
+            # the loop's rest looks at how the join goes (Server.wait calls this)
+            app.server.watch = _Join(app, port).look
     except Exception as e:    # (no Wi-Fi, no room, a port taken): never the device's end
-        app.table = None
+        app.server = None
         _net_off(join)
         app.say("The table on phones could not start (%s): the game goes on." % (e,))
 
@@ -102,14 +102,14 @@ _REASONS = {
 
 
 def reason(what):
-    """The words for why a join failed (app.table_fail)."""
+    """The words for why a join failed (app.server_fail)."""
     if what == "timeout":
         return "no answer in %d s" % (JOIN_MS // 1000)
     return _REASONS.get(what, what)
 
 
 class _Join:
-    """Watches a join from the loop's rest (firmware/phones/server.py, Table.wait): once joined,
+    """Watches a join from the loop's rest (firmware/phones/server.py, Server.wait): once joined,
     the page's address; if it fails or takes too long, the table stops and says why."""
 
     def __init__(self, app, port):
@@ -128,8 +128,8 @@ class _Join:
         from firmware.phones import net
         what, ip = net.join_state()
         if what == "joined":
-            app.table_url = _url(ip, self.port)
-            app.table.watch = None
+            app.server_url = _url(ip, self.port)
+            app.server.watch = None
             app.top().dirty = True
             return
         if what == "joining":
@@ -137,7 +137,7 @@ class _Join:
                 return
             what = "timeout"
         _stop(app)
-        app.table_fail = what
+        app.server_fail = what
         _said(app)
 
 
@@ -152,11 +152,11 @@ def _said(app):
 
 
 def failure(app):
-    """The note for a join that failed (app.table_fail)."""
-    net_set = getattr(app, "wifi_net", None)
+    """The note for a join that failed (app.server_fail)."""
+    net_set = app.wifi_net
     return ("The table on phones could not join %s: %s. Settings > Phones: own Wi-Fi opens "
             "the device's own network instead." % (net_set["ssid"] if net_set else "a network",
-                                                     reason(app.table_fail)))
+                                                     reason(app.server_fail)))
 
 
 def _url(ip, port):
@@ -175,13 +175,13 @@ def _net_off(join):
 
 
 def _stop(app):
-    t = app.table
-    app.table = None
-    app.table_url = None
+    t = app.server
+    app.server = None
+    app.server_url = None
     t.watch = None
     t.stop()
-    _net_off(getattr(app, "table_mode", None) == "join")
-    app.table_mode = None
+    _net_off(app.server_mode == "join")
+    app.server_mode = None
     import sys
     for m in ("firmware.phones.server", "firmware.phones.page", "microdot", "microdot.microdot", "microdot.helpers"):
         sys.modules.pop(m, None)

@@ -74,7 +74,7 @@ class _Head:
         self.r = reader
         self.buf = b""
         self.left = _HEAD_MAX
-        self.conn = conn        # its connection's record (_Server.conns): the head's end is told
+        self.conn = conn        # its connection's record (_Web.conns): the head's end is told
 
     async def readline(self):
         while True:
@@ -104,10 +104,11 @@ class _Head:
         raise OSError(_TOO_BIG)
 
 
-class _Server(Microdot):
-    def __init__(self, table):
+class _Web(Microdot):
+    # The routes and the connections (Microdot's own .server is asyncio's listening one)
+    def __init__(self, owner):
         Microdot.__init__(self)
-        self.table = table
+        self.owner = owner     # the Server it answers for: its page, its state, its figures
         self.live = 0
         # the open connections: [its task, when it came (ms), still sending its head,
         # when its last bytes came (ms)]
@@ -115,8 +116,8 @@ class _Server(Microdot):
         self.refused = 0       # connections closed at once: _LIVE were open, none stalled
         self.dropped = 0       # connections ended by the timeout or an error
         self.evicted = 0       # stalled connections closed for a new one
-        self.route("/")(table.page)
-        self.route("/state")(table.state)
+        self.route("/")(owner.page)
+        self.route("/state")(owner.state)
 
     async def handle_request(self, reader, writer):
         if self.live >= _LIVE and not self._make_room():
@@ -140,8 +141,8 @@ class _Server(Microdot):
             if me in self.conns:
                 self.conns.remove(me)
             t0 = _us_diff(_us(), t0)
-            if t0 > self.table.request_max_us:
-                self.table.request_max_us = t0
+            if t0 > self.owner.request_max_us:
+                self.owner.request_max_us = t0
 
     def _make_room(self):
         """Cancel the stalled connection silent for the longest (see the top): True if
@@ -171,8 +172,8 @@ def _never():
     return False
 
 
-class Table:
-    """The page's server on app (app.table while the setting is on)."""
+class Server:
+    """The page's server on app (app.server while the setting is on)."""
 
     def __init__(self, app, host, port):
         self.app = app
@@ -196,22 +197,22 @@ class Table:
         self.slice_max_us = 0
         self.request_max_us = 0
         self.loop = asyncio.new_event_loop()
-        self.server = _Server(self)
-        self.task = self.loop.create_task(self.server.start_server(host, port))
+        self.web = _Web(self)
+        self.task = self.loop.create_task(self.web.start_server(host, port))
         # the socket listens from here on, or why not is raised (a port taken, no room)
         for _ in range(50):
             self.loop.run_until_complete(_nap(1))
             if self.task.done():
                 self.loop.run_until_complete(self.task)   # raises what stopped it
                 raise OSError("the server stopped")
-            if getattr(self.server, "server", None) is not None:
+            if getattr(self.web, "server", None) is not None:
                 break
 
     def wait(self, ms, ready):
         """Serve for up to ms, returning within about 2 ms once ready() (a key queued)."""
         if self.watch is not None:
             self.watch()
-            if self.app.table is not self:
+            if self.app.server is not self:
                 self.app.clock.wait(ms, ready)
                 return
         t0 = _ms()
@@ -253,7 +254,7 @@ class Table:
 
     def stop(self):
         try:
-            self.server.shutdown()
+            self.web.shutdown()
             self.wait(20, _never)
         except Exception:
             pass

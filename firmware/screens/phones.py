@@ -31,17 +31,17 @@ class Phones(Screen):
         """"own": the device's access point (two pages); "joined" (one page, the address),
         "joining" or "failed" on the network set from the PC."""
         app = self.app
-        if getattr(app, "table_fail", None):
+        if app.server_fail:
             return "failed"
         if app.settings.get("table") != "join":
             return "own"
-        return "joined" if getattr(app, "table_url", None) else "joining"
+        return "joined" if app.server_url else "joining"
 
     def _text(self):
         if self.page == 0 and self._state() == "own":
             from firmware.phones.control import wifi_text
             return wifi_text(self.app.settings)
-        return getattr(self.app, "table_url", None) or ""
+        return self.app.server_url or ""
 
     def key(self, k):
         k &= _KEY_MASK
@@ -102,7 +102,7 @@ class Phones(Screen):
             s = self.app.settings
             lines = ["Wi-Fi"] + _cut(s["wifi_ssid"], cols) + ["Password"] + _cut(s["wifi_pw"], cols)
         else:
-            url = getattr(self.app, "table_url", None) or ""
+            url = self.app.server_url or ""
             # (on a joined network the phones are on it already: the address is the first step)
             lines = ["Then open" if st == "own" else "Open"] + _cut(url[7:].rstrip("/"), cols)
         y = 0
@@ -115,13 +115,13 @@ class Phones(Screen):
 
 
 def _words(c, app, st):
-    net = getattr(app, "wifi_net", None)
+    net = app.wifi_net
     name = net["ssid"] if net else ""
     if st == "joining":
         lines = ["Joining"] + wrap(name, 21)[:3] + ["", "OK: close"]
     else:
         from firmware.phones.control import reason
-        why = reason(app.table_fail)
+        why = reason(app.server_fail)
         lines = ["Cannot join"] + wrap(name, 21)[:1] + wrap(why, 21)[:2] + ["OK: own Wi-Fi", "hold OK: close"]
     y = 0
     for t in lines[:6]:

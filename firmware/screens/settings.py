@@ -55,7 +55,7 @@ class Settings(ListScreen):
     def __init__(self, app):
         self.items = ITEMS
         if getattr(app.board, "WIFI", None):
-            self.items = ITEMS + (PHONES_JOIN if getattr(app, "wifi_net", None) else PHONES,)
+            self.items = ITEMS + (PHONES_JOIN if app.wifi_net else PHONES,)
         ListScreen.__init__(self, app, len(self.items))
         self.editing = False
         self.choice = 0
@@ -112,10 +112,10 @@ class Settings(ListScreen):
             changed = settings_file.save(app, key, v)
             self._end()
             if key == "table" and v:
-                if not changed and app.table is None:
+                if not changed and app.server is None:
                     # on already, but not running (a join that failed): try again
                     __import__("firmware.phones.control").phones.control.switch(app)
-                if app.table is not None or getattr(app, "table_fail", None):
+                if app.server is not None or app.server_fail:
                     app.push("phones")   # how to join: the QR codes, or why it cannot
             return True
         if base == _BACK or base == _LEFT:

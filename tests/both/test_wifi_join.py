@@ -95,10 +95,14 @@ class _App:
         self.settings = {"table": mode}
         self.board = _Board()
         self.clock = VirtualClock(0)
-        self.table = None
+        # (the fields firmware/app.py App declares for the server)
+        self.server = None
+        self.server_mode = None
+        self.server_url = None
+        self.server_fail = None
         self.wifi_net = {"ssid": NAME, "pw": PW}
-        self.table_host = "127.0.0.1"
-        self.table_port = 0        # any free port
+        self.server_host = "127.0.0.1"
+        self.server_port = 0        # any free port
         self.messages = []
         self.stack = [_Screen()]
         self.session = None
@@ -121,7 +125,7 @@ def _never():
 
 def run(app, ms):
     for _ in range(ms // 50):
-        t = app.table
+        t = app.server
         if t is None:
             app.clock.wait(50, _never)
         else:
@@ -134,21 +138,21 @@ def test_a_join_gives_the_address_and_a_failure_stops_the_server():
     try:
         app = _App("join")
         control.switch(app)
-        assert app.table is not None and app.table_url is None
+        assert app.server is not None and app.server_url is None
         assert network.STATION["ssid"] == NAME and network.STATION["key"] == PW
         run(app, 2000)
-        assert app.table_url == "http://127.0.0.1:0/" and app.table.watch is None
+        assert app.server_url == "http://127.0.0.1:0/" and app.server.watch is None
         control.switch(app)                 # unchanged: nothing happens
-        assert app.table is not None
+        assert app.server is not None
         app.settings["table"] = False
         control.switch(app)
-        assert app.table is None and network.STATION["active"] is False
+        assert app.server is None and network.STATION["active"] is False
         for networks, why in (({NAME: "wrong horse"}, "wrong password"), ({"Other": PW}, "not found")):
             network.NETWORKS = networks
             app = _App("join")
             control.switch(app)
             run(app, 2000)
-            assert app.table is None and app.table_fail == why
+            assert app.server is None and app.server_fail == why
             assert network.STATION["active"] is False
             assert len(app.messages) == 1 and "could not join " + NAME in app.messages[0]
         # no answer: given up after JOIN_MS of the app's clock (20 s on the device; 2 s
@@ -158,9 +162,9 @@ def test_a_join_gives_the_address_and_a_failure_stops_the_server():
         app = _App("join")
         control.switch(app)
         run(app, 1500)
-        assert app.table is not None and app.table_fail is None
+        assert app.server is not None and app.server_fail is None
         run(app, 1000)
-        assert app.table is None and app.table_fail == "timeout"
+        assert app.server is None and app.server_fail == "timeout"
         assert "no answer in 2 s" in app.messages[0]
     finally:
         control.JOIN_MS = 20000
