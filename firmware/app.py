@@ -26,7 +26,7 @@ _KEY_MASK = const(0x7F)
 VERSION = "0.1.0"
 
 _POLL_MS = const(10)
-# A poll that did nothing (no key, nothing drawn, loaded or saved) rests this long before
+# A poll that did nothing (no key, nothing drawn, loaded or saved) pauses this long before
 # the next: a key still wakes it within a millisecond (Clock.wait), and nothing a screen
 # shows waits on a finer time than the dimming's seconds. So an idle device runs the loop
 # ten times a second, not a hundred (App.step's frame is a heap allocation each time).
@@ -112,7 +112,7 @@ class App:
         # sampling the pins: on a timer once main starts one (Sampler.start), else here
         self.sampler = Sampler(reader, buttons, self.clock)
         # (bound once: a bound method made at every poll is garbage every 10 ms, and an
-        # idle device would spend its rest collecting it). What the rest asks, "is a key
+        # idle device would spend its pauses collecting it). What the pause asks, "is a key
         # waiting?": the simulator adds the PC's own keys to it (host_sim.live_view.Live).
         self.key_waiting = buttons.pending
         self._wait = self.clock.wait
@@ -252,30 +252,30 @@ class App:
 
     def step(self):
         """Take the next key event (if any) to the top screen, idle, redraw, save what a
-        key committed, then wait for the next event (at most POLL_MS, or IDLE_MS after a
-        poll that did nothing). (In pieces, each with a frame small enough for the C
-        stack: MicroPython takes a bigger one from the heap at every call, and this runs
-        every poll.)"""
+        key committed, then wait for the next event (a pause of at most POLL_MS, or
+        IDLE_MS after a poll that did nothing). (In pieces, each with a frame small enough
+        for the C stack: MicroPython takes a bigger one from the heap at every call, and
+        this runs every poll.)"""
         now = self.clock.ticks_ms()
         key = self._input(now)
-        # (where the loop samples the pins itself, it never rests longer than a poll)
-        rest = _POLL_MS if key or self.sampler.timer is None else _IDLE_MS
+        # (where the loop samples the pins itself, it never pauses longer than a poll)
+        pause_ms = _POLL_MS if key or self.sampler.timer is None else _IDLE_MS
         if key:
             self._key(key)
         elif self._idle_work(now):
-            rest = _POLL_MS
+            pause_ms = _POLL_MS
         if self._show(now):
-            rest = _POLL_MS
+            pause_ms = _POLL_MS
         s = self.session
         if s is not None and (s.finishing is not None or s.changed or s.notes):
-            rest = _POLL_MS
+            pause_ms = _POLL_MS
             self._commit(s)
         s = None
         if self.charge is not None:
             self.charge()
         if self.buttons.pending():
-            return                 # the next key is waiting: no rest
-        self._rest(now, rest)
+            return                 # the next key is waiting: no pause
+        self._pause(now, pause_ms)
 
     def _input(self, now):
         # The next key event, 0 for none (or for the press that only wakes a dark screen)
@@ -322,7 +322,7 @@ class App:
 
     def _tick(self, now):
         # (a screen's tick() returns True when it did some work ahead: the loop polls
-        # again soon rather than resting)
+        # again soon rather than pausing)
         scr = self.screens.top()
         worked = scr.tick(now)
         if scr.dirty and self.asleep < 2:
@@ -357,12 +357,12 @@ class App:
             if self.messages:
                 self.tell()
 
-    def _rest(self, now, rest):
+    def _pause(self, now, pause_ms):
         clk = self.clock
         spent = clk.ticks_diff(clk.ticks_ms(), now)
-        # the rest goes to the table on phones' server when it runs (firmware/phones/server.py)
+        # the pause goes to the table on phones' server when it runs (firmware/phones/server.py)
         w = self._wait if self.server is None else self.server.wait
-        w(rest - spent if spent < rest else 1, self.key_waiting)
+        w(pause_ms - spent if spent < pause_ms else 1, self.key_waiting)
 
     def short_of_memory(self, e):
         """A key's work ran out of memory (e: the error, or None). Nothing half done is

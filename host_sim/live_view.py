@@ -6,13 +6,13 @@ import sys
 
 class Live:
     """The device's clock kept on the PC's, for the terminal and the window: run() runs
-    the device's loop up to now. With the table on phones the loop's rest between keys is
+    the device's loop up to now. With the table on phones the loop's pause between keys is
     served in real time (firmware/phones/server.py), so running it for the time since the last
     call, as this did, took that time again, and each call ran longer than the one before:
     keys waited seconds, more the longer the session (issue 41). Here the device runs only
     what its clock lacks of the real time since the start, at most MOST_MS a call, and a
     key waiting at the PC (waiting(): the terminal's input, the window's events) ends the
-    run and the device's rest at once, as a pressed button ends a board's."""
+    run and the device's pause at once, as a pressed button ends a board's."""
 
     MOST_MS = 100
 
@@ -25,7 +25,7 @@ class Live:
         self.waiting = waiting or (lambda: False)
         app = dev.app
         pending = app.buttons.pending
-        # the rest's "is a key queued?" (App._rest) asks the PC too
+        # the pause's "is a key queued?" (App._pause) asks the PC too
         app.key_waiting = lambda: pending() or self.waiting()
 
     def run(self):

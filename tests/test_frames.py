@@ -20,7 +20,7 @@ LIMIT = 11     # words
 # file: the functions (by name; every function of that name in the file) on the path of
 # every key, every poll or every row drawn
 HOT = {
-    "firmware/app.py": ("step", "_input", "_key", "_idle_work", "_show", "_tick", "_rest",
+    "firmware/app.py": ("step", "_input", "_key", "_idle_work", "_show", "_tick", "_pause",
                         "handle", "top", "redraw", "_idle"),
     "firmware/stack.py": ("top",),
     "firmware/memory/policy.py": ("work",),

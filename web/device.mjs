@@ -282,21 +282,21 @@ function speak() {
 
 function stepOnce() {
   drewData = false;
-  const rest = dev.step();
+  const pause = dev.step();
   if (drewData) { frames++; paint(); showLayout(); speak(); }
   if (storage.faults.length) say("The browser did not keep a file: " + storage.faults.shift());
-  return rest;
+  return pause;
 }
 
 function run() {
   timer = null;
   if (stepping) return;
   stepping = true;
-  let rest;
+  let pause;
   try {
-    rest = stepOnce();
+    pause = stepOnce();
     // a key already waiting: take it now, a few at most before the page breathes
-    for (let i = 0; i < 8 && rest === 0; i++) rest = stepOnce();
+    for (let i = 0; i < 8 && pause === 0; i++) pause = stepOnce();
   } catch (e) {
     stepping = false;
     fatal(e);
@@ -304,7 +304,7 @@ function run() {
   }
   stepping = false;
   const busy = held || performance.now() - lastChange < ACTIVE_MS;
-  const wait = rest === 0 ? 0 : busy ? Math.min(rest, POLL_MS) : Math.max(rest, IDLE_MS);
+  const wait = pause === 0 ? 0 : busy ? Math.min(pause, POLL_MS) : Math.max(pause, IDLE_MS);
   timer = setTimeout(run, wait);
 }
 function wake() {

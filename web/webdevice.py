@@ -13,18 +13,18 @@ _said = []
 
 class PageClock:
     """MicroPython's milliseconds; wait() does not sleep but notes how long the app would
-    rest, for the page to come back then (or sooner, at a button change)."""
+    pause, for the page to come back then (or sooner, at a button change)."""
 
     def __init__(self):
         self.ticks_ms = time.ticks_ms
         self.ticks_diff = time.ticks_diff
-        self.rest = 0
+        self.pause_ms = 0
 
     def sleep_ms(self, ms):
-        self.rest += ms
+        self.pause_ms += ms
 
     def wait(self, ms, ready):
-        self.rest = ms
+        self.pause_ms = ms
 
 
 class TestClock(PageClock):
@@ -75,24 +75,24 @@ def start(seed, test_clock=False, root="/data"):
 
 
 def step():
-    """One pass of the app's loop: the ms it would now rest (0: a key waits already)."""
+    """One pass of the app's loop: the ms it would now pause (0: a key waits already)."""
     app = _app[0]
     clk = app.clock
-    clk.rest = 0
+    clk.pause_ms = 0
     app.step()
-    return clk.rest
+    return clk.pause_ms
 
 
 def advance(ms):
     """The test clock moved on ms, the loop run through it as a board's would (each step,
-    then its rest, cut short where the time is up)."""
+    then its pause, cut short where the time is up)."""
     app = _app[0]
     clk = app.clock
     end = clk.t + ms
     while clk.t < end:
-        clk.rest = 0
+        clk.pause_ms = 0
         app.step()
-        clk.advance(max(1, min(clk.rest, end - clk.t)))
+        clk.advance(max(1, min(clk.pause_ms, end - clk.t)))
 
 
 def buttons(bits):

@@ -79,7 +79,7 @@ def switch(app):
         app.server_url = None if ip is None else _url(ip, port)
         if join:
             # the server listens on every address, the joined one as soon as it comes;
-            # the loop's rest looks at how the join goes (Server.wait calls this)
+            # the loop's pause looks at how the join goes (Server.wait calls this)
             app.server.watch = _Join(app, port).look
     except Exception as e:    # (no Wi-Fi, no room, a port taken): never the device's end
         app.server = None
@@ -109,7 +109,7 @@ def reason(what):
 
 
 class _Join:
-    """Watches a join from the loop's rest (firmware/phones/server.py, Server.wait): once joined,
+    """Watches a join from the loop's pause (firmware/phones/server.py, Server.wait): once joined,
     the page's address; if it fails or takes too long, the table stops and says why."""
 
     def __init__(self, app, port):

@@ -3,7 +3,7 @@
 # `microdot`, the maintained MicroPython web framework; docs/table-on-phones.md says why).
 # Loaded only while Settings > Phones is on (firmware/phones/control.py).
 #
-# It runs beside the app loop, not in a thread: the loop's rest between keys (App.step,
+# It runs beside the app loop, not in a thread: the loop's pause between keys (App.step,
 # at most POLL_MS) is spent in wait(), which runs asyncio's loop until the time is up or a
 # key is queued (the buttons are sampled on a timer, so a press is never lost, only kept
 # until the server's current slice of work ends; make bench-table measures that slice).
@@ -41,7 +41,7 @@ _HEAD_MAX = const(2048)
 _TIMEOUT_S = const(5)
 _STALL_MS = const(2000)
 _PIECE = const(256)
-_SIM_SLICE_MS = const(5)     # the simulator's rest, served in pieces (see wait)
+_SIM_SLICE_MS = const(5)     # the simulator's pause, served in pieces (see wait)
 # A head too big (or a body, which no route takes): raised as ECONNRESET, which microdot
 # takes quietly; it answers 400 if the client still listens, and closes.
 _TOO_BIG = const(104)
@@ -187,7 +187,7 @@ class Server:
         self.errors = 0         # waits that failed (see wait)
         self.ready = None       # whether a key is queued (wait's ready), while it serves
         # Called at each wait while the device joins a network (firmware/phones/control.py): it may
-        # stop this server (the join failed), and then the rest is spent without it.
+        # stop this server (the join failed), and then the pause is spent without it.
         self.watch = None
         # What a key queued meanwhile may wait (make bench-table reports them): the longest
         # a wait() ran past its time (ms, the real clock), the longest slice of making the
@@ -220,8 +220,8 @@ class Server:
         clk = self.app.clock
         # The simulator's virtual clock moves only when told, and the buttons' sampling
         # fires as it moves: it is moved along with the real time served, a sampling period
-        # at a time, so a key pressed meanwhile ends the rest as on a board (moved once at
-        # the end, every key waited for the whole rest: 100 ms when idle). A board: one go.
+        # at a time, so a key pressed meanwhile ends the pause as on a board (moved once at
+        # the end, every key waited for the whole pause: 100 ms when idle). A board: one go.
         virtual = not isinstance(clk, Clock)
         left = ms
         try:
@@ -235,7 +235,7 @@ class Server:
                     break
         except Exception:
             # (short of memory in asyncio's own work, say): the server's trouble never
-            # stops the device; the rest is spent as without a server
+            # stops the device; the pause is spent as without a server
             self.errors += 1
             clk.wait(left, ready)
             return
