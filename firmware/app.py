@@ -77,8 +77,19 @@ class App:
         # The memory policy (the closed screens' code kept, the code loaded ahead, the
         # collections) and the screens open, which tells it what they use
         self.memory = Memory(self)
-        self.screens = Screens(self, self.memory)
-        self.stack = self.screens.stack    # (the same list: the screens open, the bottom first)
+        self.screens = s = Screens(self, self.memory)
+        self.stack = s.stack    # (the same list: the screens open, the bottom first)
+        # What the screens call to move between screens (app.push, app.pop, app.top,
+        # app.open, app.open_home): the stack's own methods, bound once here, so that no
+        # frame of the app's stands between a screen and the stack: the collection a small
+        # heap makes before a screen is built (Memory.room) runs no deeper than before
+        # (heap.small_heap: a deeper one keeps more garbage).
+        self.push = s.push
+        self.pop = s.pop
+        self.top = s.top
+        self.open = s.open
+        self.open_home = s.open_home
+        s = None
         # 0 awake, 1 dimmed, 2 display off
         self.asleep = 0
         self.last = clock.ticks_ms()
@@ -132,27 +143,6 @@ class App:
         if r is not None:
             self.seed = r.state
             self._rng = None
-
-    # --- screens (firmware/stack.py): what the screens call, kept on the app ---------------
-    def push(self, name, arg=None):
-        """Open screen module firmware/screens/<name>.py; its make(app, arg) builds it."""
-        return self.screens.push(name, arg)
-
-    def pop(self):
-        """Close the top screen (never the first one)."""
-        return self.screens.pop()
-
-    def top(self):
-        """The screen on top (rebuilt if it was parked)."""
-        return self.screens.top()
-
-    def open(self, name, arg=None):
-        """Push screen name, or say on a note that it is not on this device."""
-        return self.screens.open(name, arg)
-
-    def open_home(self):
-        """The running game's home screen, or a note saying there is none."""
-        return self.screens.open_home()
 
     def busy(self):
         """A long moment starts (a finish, a game started, History, a screen's code loaded

@@ -21,7 +21,7 @@ LIMIT = 11     # words
 # every key, every poll or every row drawn
 HOT = {
     "firmware/app.py": ("step", "_input", "_key", "_idle_work", "_show", "_tick", "_pause",
-                        "handle", "top", "redraw", "_idle"),
+                        "handle", "redraw", "_idle"),
     "firmware/stack.py": ("top",),
     "firmware/memory/policy.py": ("work",),
     "firmware/edges/buttons.py": ("sample", "_held", "_repeat", "_pressed", "_released", "_push",

@@ -23,13 +23,14 @@ ADD_C = "DOWN OK " + K.type_name("C")
 def device(tmp_path, keys=""):
     dev = script.Device(state=str(tmp_path))
     pushed = []
-    # (every push goes through the screens' stack: the app's, a note's, open()'s)
+    # (the app's push is the stack's own, bound once: a screen's push goes through the
+    # app's, the stack's own opening of a screen through the stack's)
     push = dev.app.screens.push
 
     def spy(name, arg=None):
         pushed.append((name, arg))
         return push(name, arg)
-    dev.app.screens.push = spy
+    dev.app.push = dev.app.screens.push = spy
     dev.pushed = pushed
     dev.play(script.parse(keys))
     return dev
