@@ -385,7 +385,7 @@ _SHORT = "Short of memory, nothing lost ("
 
 def last_error(text):
     """The last error a board printed on its USB serial port, in one line: the error and
-    the innermost place ("MemoryError: ... (firmware/app.py, line 214, in _make)"), or,
+    the innermost place ("MemoryError: ... (firmware/stack.py, line 40, in _make)"), or,
     when a key's own path ran short (App.short_of_memory, which prints no traceback
     there), the screens open; then the heap as it was, when the device said it.
     MicroPython's "allocating N bytes" when its table of interned names grows is N

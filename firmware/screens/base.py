@@ -45,8 +45,9 @@ class Screen:
 
     def park(self):
         """The few values this screen needs to come back as it was after the app drops it
-        while other screens are on top (see App.top); None keeps it whole (the default:
-        a screen holding what the player typed, or one that others call back)."""
+        while other screens are on top (see Screens.top, firmware/stack.py); None keeps it
+        whole (the default: a screen holding what the player typed, or one that others call
+        back)."""
         return None
 
     def resume(self, state):
