@@ -83,7 +83,7 @@ class App:
         # app.open, app.open_home): the stack's own methods, bound once here, so that no
         # frame of the app's stands between a screen and the stack: the collection a small
         # heap makes before a screen is built (Memory.room) runs no deeper than before
-        # (heap.small_heap: a deeper one keeps more garbage).
+        # (policy.small_heap: a deeper one keeps more garbage).
         self.push = s.push
         self.pop = s.pop
         self.top = s.top

@@ -17,7 +17,7 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     # it takes to be big: collected here at once, or every allocation until the next
     # collection would step over it)
     from firmware.files.store import Store
-    from firmware.memory.heap import small_heap
+    from firmware.memory.policy import small_heap
     small_heap()
     gc.collect()
     from firmware.edges import board as boards
@@ -114,7 +114,7 @@ def cannot_start():
     if not _shown:
         return
     display = _shown.pop()
-    from firmware.memory.heap import START_DRAWS
+    from firmware.memory.policy import START_DRAWS
     for m in list(sys.modules):
         if m.startswith(("firmware.", "engine_mpy.")) and not m.startswith(START_DRAWS):
             forget(m)
@@ -138,7 +138,7 @@ OUT_OF_MEMORY = ("Out of memory at start: %d KB of heap, and this install loads 
 def _load(session):
     session.load()
     # files are read at start; a screen that reads loads the reader again
-    from firmware.memory.heap import READ_AT_START
+    from firmware.memory.policy import READ_AT_START
     for m in READ_AT_START:
         forget(m)
 
@@ -169,7 +169,7 @@ class _NoTimer:
 # sys.modules gives their RAM back to the game screens; CPython (the simulator, tests) keeps
 # them.
 def _drop_startup_modules():
-    from firmware.memory.heap import START_ONLY
+    from firmware.memory.policy import START_ONLY
     for m in list(sys.modules):
         if m.startswith(START_ONLY):
             forget(m)

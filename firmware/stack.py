@@ -9,7 +9,7 @@
 # using take RAM: the menu and a game's home under a hand entry take none.
 import sys
 
-from firmware.memory.heap import SCREENS
+from firmware.memory.policy import SCREENS
 
 # Screens whose opening reads the flash or loads much code: the busy mark first
 _SLOW = ("history", "help", "newgame", "rules")

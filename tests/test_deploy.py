@@ -146,12 +146,12 @@ def test_staged_tree_imports_on_micropython(tmp_path):
             "print('imported', len(board.BOARDS))\n" % (str(stage), str(stage / "lib")))
     script = tmp_path / "imp.py"
     script.write_text(code)
-    # (a heap with room: heap.small_heap)
+    # (a heap with room: policy.small_heap)
     r = subprocess.run([MICROPYTHON, "-X", "heapsize=512K", str(script)], capture_output=True, text=True,
                        timeout=60, cwd=str(tmp_path), env={k: v for k, v in os.environ.items() if k != "MICROPYPATH"})
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.strip() == "imported 5"
-    # On a small heap (under 224 KB on this 64-bit port, heap.small_heap) no machine code
+    # On a small heap (under 224 KB on this 64-bit port, policy.small_heap) no machine code
     # is loaded into RAM: the Python reference draws
     small = tmp_path / "small.py"
     small.write_text("import sys\nsys.path[:] = [%r, %r]\n"

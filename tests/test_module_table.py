@@ -1,4 +1,4 @@
-"""The table of the modules the device drops or keeps by name (firmware/memory/heap.py):
+"""The table of the modules the device drops or keeps by name (firmware/memory/policy.py):
 every name in it is a
 module of this device, so a module renamed or moved cannot leave a stale name there, which
 would drop or keep nothing and say nothing (the move into role folders left main.py's
@@ -6,19 +6,19 @@ would drop or keep nothing and say nothing (the move into role folders left main
 module needs no import here (many want the board's machine module)."""
 import os
 
-from firmware.memory import heap
+from firmware.memory import policy
 from tests.test_layout import modules
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# groups matched as the start of a module's name (heap.py says which)
+# groups matched as the start of a module's name (policy.py says which)
 PREFIXES = ("RULES", "START_ONLY", "START_DRAWS", "SCREENS", "HELP_TEXTS")
 
 
 def groups():
     """{group name: its names} for every group of the table: each upper-case name of
-    heap.py whose value is a module's name or a tuple of them."""
+    policy.py whose value is a module's name or a tuple of them."""
     out = {}
-    for k, v in vars(heap).items():
+    for k, v in vars(policy).items():
         if not k.isupper() or k.startswith("_"):
             continue
         if isinstance(v, str):

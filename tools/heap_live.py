@@ -17,9 +17,9 @@ _peak = [0, 0]
 
 def start(argv):
     # The behaviour of a small heap (an ESP32's), whatever this one's size: screens'
-    # modules dropped when closed, garbage collected before they load (heap.small_heap).
-    from firmware.memory import heap
-    heap._small[:] = [True]
+    # modules dropped when closed, garbage collected before they load (policy.small_heap).
+    from firmware.memory import policy
+    policy._small[:] = [True]
     app, pins = twin_play.start(argv)
     f = open(argv[1])
     _s[:] = [twin_play._Keys(app, pins), f, twin_play.tokens(f)]

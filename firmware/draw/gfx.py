@@ -49,7 +49,7 @@ def _load_native(small):
     faults) loaded into RAM by firmware/draw/codeload.py; where none is there (a mip install
     from source, an image built without the project's tool) the source compiled here, once
     per start. Loaded here rather than by a module of its own: on the .mpy install each
-    module imported costs ~10 ms of start-up on an RP2040. On a small heap (heap.small_heap:
+    module imported costs ~10 ms of start-up on an RP2040. On a small heap (policy.small_heap:
     an ESP32's) only machine code that stays in flash is used: loaded into RAM, the machine
     code takes 8.4 KB of heap, where the Python that draws the same bytes
     (firmware/draw/gfx_py.py) takes 1.9 KB, on the emulated Pico's .mpy install."""
@@ -93,7 +93,7 @@ def _load_native(small):
 _native = None
 if sys.implementation.name == "micropython":
     try:
-        from firmware.memory.heap import small_heap
+        from firmware.memory.policy import small_heap
         _native = _load_native(small_heap())
     except Exception:
         # no machine code for this processor (a port without native code, a .mpy made

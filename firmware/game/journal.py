@@ -10,7 +10,7 @@ import json
 from engine_mpy.lines import parse
 from engine_mpy.modules import forget
 from firmware.files.store import GAME as GAME_FILE, ROSTER, FINISH as FINISH_FILE
-from firmware.memory.heap import HISTORY_WRITERS
+from firmware.memory.policy import HISTORY_WRITERS
 
 
 def write(s, e, roster_rows, later=False):

@@ -15,7 +15,7 @@ import gc
 
 from engine_mpy.modules import forget
 from firmware.files.store import GAME as GAME_FILE, FINISH as FINISH_FILE
-from firmware.memory.heap import ALWAYS, RULES, SAVE_READERS, small_heap
+from firmware.memory.policy import ALWAYS, RULES, SAVE_READERS, small_heap
 
 
 class Session:
@@ -162,7 +162,7 @@ class Session:
             return None
         self.changed = False
         # only a small heap needs room made first (collected here, not deeper: see
-        # heap.small_heap)
+        # policy.small_heap)
         if small_heap():
             gc.collect()
         err = self._save()

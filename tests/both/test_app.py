@@ -581,7 +581,7 @@ def test_a_game_that_is_over_has_the_finish_code_loaded_while_the_table_reads_it
     # On a heap with room a finish loads nothing from the flash: the code it runs is
     # loaded ahead, one module a poll without a key, once the game is over; on a small
     # heap, or while the game runs, nothing is loaded ahead.
-    from firmware.memory.heap import FINISH
+    from firmware.memory.policy import FINISH
     from firmware.game.session import Session
     code = FINISH
     saved = dict((m, sys.modules[m]) for m in code if m in sys.modules)
@@ -609,7 +609,7 @@ def test_a_game_ended_under_the_screen_on_top_has_the_finish_code_loaded_too():
     # hand, or a tie-break decided on the game-over screen): the finish's code is loaded
     # then, before the key that finishes.
     import json
-    from firmware.memory.heap import FINISH
+    from firmware.memory.policy import FINISH
     from firmware.game.session import Session
     code = FINISH
     saved = dict((m, sys.modules[m]) for m in code if m in sys.modules)
@@ -729,6 +729,11 @@ def test_the_hand_entrys_rules_leave_ram_with_the_hand_screen():
     # short of memory drops it too
     from firmware.game.session import Session
     name = "firmware.game.hand_entry"
+    # (from a clean start: a test before this one in the same process may have left the
+    # hand screen's module loaded without its entry's, and a push would import neither)
+    from engine_mpy.modules import forget
+    forget("firmware.screens.hand", True)
+    forget(name, True)
     app = make({"game.json": _running_save()})
     s = Session(app.store)
     s.load()

@@ -60,7 +60,7 @@ def _op(r, c):
 
 if MPY:   # (CPython loads no machine code at all)
     def test_a_small_heap_leaves_the_machine_code_out_of_ram():
-        # On a small heap (an ESP32's, heap.small_heap) machine code that would be
+        # On a small heap (an ESP32's, policy.small_heap) machine code that would be
         # loaded into RAM (8.4 KB of it on the emulated Pico) gives way to the Python
         # reference (1.9 KB); frozen machine code, in the flash, would still be used.
         # A stand-in for this processor's machine code from `make deploy`: found with

@@ -1,6 +1,6 @@
 # The player roster and the history (firmware/files/roster.py): names added and renamed, a
 # finished game's games/wins/points/hands, an abandoned game kept as unfinished.
-# It passes from 110K (the table of modules in firmware/memory/heap.py, loaded with the
+# It passes from 110K (the table of modules in firmware/memory/policy.py, loaded with the
 # first reader, is 3.5 KB of this 64-bit heap):
 # micropython heap: 116K
 from fakeflash import FakeFlash

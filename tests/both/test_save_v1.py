@@ -1,7 +1,7 @@
 # A save of the earlier version (1: one JSON object, as firmware before the line format
 # wrote it) is read a record at a time, written out as version 2 at the first start, and
 # the game carried on. A module of its own: a fresh MicroPython heap, as at a board's start.
-# It passes from 110K (the table of modules in firmware/memory/heap.py, loaded with the
+# It passes from 110K (the table of modules in firmware/memory/policy.py, loaded with the
 # first reader, is 3.5 KB of this 64-bit heap):
 # micropython heap: 116K
 import json
