@@ -9,9 +9,12 @@ import sys
 from engine_mpy.modules import forget, keep_builtins
 
 
-def build(board=None, clock=None, root="/", mem_free=None, seed=None):
+def build(board=None, clock=None, root="/", mem_free=None, seed=None, flash=None):
     """Wire the board's edges to a ready App showing its first screen. The simulator calls
-    this with a virtual clock and a host folder as root; the board with nothing."""
+    this with a virtual clock and a host folder as root; the board with nothing. flash:
+    (os module, open function) for the store where the flash is not the filesystem's own
+    (the browser's: web/flash.py keeps every change in the browser's storage as it is made,
+    and refuses what the browser refused, as a full flash does)."""
     keep_builtins()
     # whether the heap is small, judged while it is in one piece (one allocation of what
     # it takes to be big: collected here at once, or every allocation until the next
@@ -24,7 +27,7 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     if board is None:
         board = boards.detect()
     from firmware.app import App
-    store = Store(root)
+    store = Store(root, *flash) if flash else Store(root)
     from firmware.files import settings_file
     settings, message, unread = settings_file.load(store)
     settings_file = None

@@ -33,7 +33,7 @@ BITS = ((1, "ArrowUp", "up"), (2, "ArrowDown", "down"), (4, "ArrowLeft", "left")
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("web"))
-    files = web_build.build(out)
+    files = web_build.build(out, hooks=True)
     httpd, url = web_build.server(out, port=0)
     t = threading.Thread(target=httpd.serve_forever, daemon=True)
     t.start()
@@ -81,16 +81,16 @@ def play_keyboard(page, keys):
         page.evaluate("ms => window.device.advance(ms)", then)
 
 
-_POINTERS = """([bits, hold, then]) => {
+_POINTERS = """async ([bits, hold, then]) => {
   // each button pressed by its own pointer (a finger each), OK's first: Help's chord
   const names = [[16, 'ok'], [1, 'up'], [2, 'down'], [4, 'left'], [8, 'right']].filter(([b]) => bits & b);
   const els = names.map(([, n]) => document.querySelector(`[data-button=${n}]`));
   const ev = (el, type, id) => el.dispatchEvent(new PointerEvent(type, { pointerId: id, bubbles: true, isPrimary: id === 11,
                                                                         pointerType: 'touch', buttons: type === 'pointerdown' ? 1 : 0 }));
   els.forEach((el, i) => ev(el, 'pointerdown', 11 + i));
-  window.device.advance(hold);
+  await window.device.advance(hold);
   els.forEach((el, i) => ev(el, 'pointerup', 11 + i));
-  window.device.advance(then);
+  await window.device.advance(then);
 }"""
 
 
@@ -152,8 +152,7 @@ def _sim(files, keys):
 
 def _stored(page):
     """The device's files as the browser keeps them: {name: text}."""
-    return page.evaluate("""() => { const f = window.device.files(), out = {};
-        for (const [k, v] of Object.entries(f)) out[k] = new TextDecoder().decode(v); return out; }""")
+    return page.evaluate("() => window.device.files()")
 
 
 def test_a_game_continued_after_a_reload_is_where_the_simulator_restarted_on_its_files_is(browser, site):
@@ -260,13 +259,19 @@ def _reloaded(page):
     page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')")
 
 
+def _storage(page, **set):
+    """The device's storage figures (quota, live, writes, gen...), after setting any of
+    quota, cutAfter, tear (the tests' hooks)."""
+    return page.evaluate("s => window.device.storage(s)", set)
+
+
 def test_a_full_storage_is_said_on_the_panel_and_loses_nothing_saved(browser, site):
     ctx, page = _open(browser, site)
     try:
         before = _game_started(page)
         used = sum(len(v.encode()) for v in before.values())
-        # the browser's room now ends a few bytes past what is saved: the hand's save cannot fit
-        page.evaluate("n => { window.device.quota = n; }", used + 10)
+        # the device's room now ends a few bytes past what is saved: the hand's save cannot fit
+        _storage(page, quota=used + 10)
         play_keyboard(page, HAND)
         page.evaluate("ms => window.device.advance(ms)", 500)
         screen = "\n".join(rows(page))
@@ -274,7 +279,7 @@ def test_a_full_storage_is_said_on_the_panel_and_loses_nothing_saved(browser, si
         # the device's own words for a full flash are on the panel
         text = page.evaluate("() => window.device.said()")
         assert any("full" in s for s in text), (text, screen)
-        page.evaluate("n => { window.device.quota = n; }", 2_000_000)
+        _storage(page, quota=2_000_000)
         _reloaded(page)
         assert _stored(page) == before
         _play(page, "OK")
@@ -288,35 +293,38 @@ def test_a_tab_closed_between_a_saves_steps_leaves_the_game_before_or_after_it(b
     try:
         before = _game_started(page)
 
-        def hand(cut=None):
-            # the game continued on its files, the cut armed, the hand entered
+        def hand(cut=None, tear=None):
+            # the game continued on its files, the cut armed, the hand entered; then the tab
+            # is gone: what the browser kept is all the page finds when it is opened again
             page.evaluate("([f, s]) => window.device.restart(f, s)", [before, 1])
             _play(page, "OK")
-            n0 = page.evaluate("() => window.device.storage.writes")
-            page.evaluate("n => { window.device.storage.cutAfter = n; }", cut)
+            n0 = _storage(page)["writes"]
+            if cut is not None:
+                _storage(page, cutAfter=cut)
+            if tear is not None:
+                _storage(page, tear=tear)
             play_keyboard(page, HAND)
-            return page.evaluate("() => window.device.storage.writes") - n0
-        steps = hand()
+            steps = _storage(page)["writes"] - n0
+            _reloaded(page)
+            _play(page, "OK")
+            return steps, rows(page)
+        steps, _ = hand()
         after = _stored(page)
         assert after != before and steps >= 1
         want = {"before": _sim(before, "OK"), "after": _sim(after, "OK")}
         assert want["before"] != want["after"]
         seen = []
         for cut in range(steps + 1):
-            hand(cut)
-            # the tab is gone: what the browser kept is all a new tab finds
-            kept = _stored(page)
-            ctx2, page2 = _open(browser, site)
-            try:
-                page2.evaluate("([f, s]) => window.device.restart(f, s)", [kept, 1])
-                _play(page2, "OK")
-                got = rows(page2)
-            finally:
-                ctx2.close()
+            got = hand(cut=cut)[1]
             match = [k for k, v in want.items() if v == got]
             assert match, "cut after %d of %d storage steps: neither before nor after the hand" % (cut, steps)
             seen.append(match[0])
         assert seen[0] == "before" and seen[-1] == "after", seen
+        # a write cut short partway (the tab closed while the browser wrote it): the change
+        # it carried never happened
+        for tear in (1, 19, 20, 21, 60):
+            got = hand(tear=tear)[1]
+            assert got == want["before"], "a write torn after %d bytes" % tear
     finally:
         ctx.close()
 

@@ -4,8 +4,9 @@
   python tools/web_build.py --serve [OUT]    build it, then serve it on http://127.0.0.1:8010/
 
 What it holds:
-  index.html, device.mjs   the page (web/): the panel, the buttons, the keyboard, the flash
-  ssd1306.mjs              kept in the browser's storage; the panel's bus decoder
+  index.html, device.mjs   the page (web/): the panel, the buttons, the keyboard, the lock
+  worker.mjs, flash.mjs    the device in its worker, its flash in the browser's storage
+  ssd1306.mjs              the panel's bus decoder
   micropython.mjs/.wasm    MicroPython's WebAssembly port, from the npm registry, pinned by
                            tools/heap32/package.json and its lock (as make bench uses it)
   device.bin               the firmware as it ships to a board: engine_mpy/ and firmware/
@@ -35,9 +36,12 @@ import deploy  # noqa: E402
 OUT = os.path.join(ROOT, "build", "web")
 WEB = os.path.join(ROOT, "web")
 PORT_PKG = os.path.join(ROOT, "tools", "heap32", "node_modules", "@micropython", "micropython-webassembly-pyscript")
-PAGE = ("index.html", "device.mjs", "ssd1306.mjs")
+PAGE = ("index.html", "device.mjs", "worker.mjs", "flash.mjs", "ssd1306.mjs")
+# the tests' build only: the page and the worker honour the test options (?clock=test...)
+HOOKED = ("device.mjs", "worker.mjs")
+HOOKS_OFF = b"const HOOKS = false;"
 PORT = ("micropython.mjs", "micropython.wasm")
-EDGES = ("machine.py", "webdevice.py")       # the page's own modules, top level in the VM
+EDGES = ("machine.py", "webdevice.py", "flash.py")       # the page's own modules, top level in the VM
 # No machine code in the browser: the viper source would only be compiled in vain at start
 NOT_PACKED = ("firmware/draw/fastdraw_src.py", "firmware/draw/codeload.py")
 NAME = "Phase 10 table"
@@ -135,7 +139,7 @@ self.addEventListener("activate", (e) => {
 });
 self.addEventListener("fetch", (e) => {
   if (e.request.method !== "GET") return;
-  // (ignoreSearch: the page's own options, ?quota= and the like, are the same page)
+  // (ignoreSearch: the page with any query is the same page)
   e.respondWith(caches.open(CACHE)
     .then((c) => c.match(e.request, { ignoreSearch: true }))
     .then((hit) => hit || fetch(e.request)));
@@ -143,8 +147,13 @@ self.addEventListener("fetch", (e) => {
 """
 
 
-def build(out=OUT):
-    """Write the site to out; {file: bytes} of what it wrote."""
+_packed = {}
+
+
+def build(out=OUT, hooks=False):
+    """Write the site to out; {file: bytes} of what it wrote. hooks: the tests' build, whose
+    page honours the test options (?clock=test, ?seed=, ?quota=, ?nosw) and has the tests'
+    window.device; the published site (make web) has neither."""
     missing = [f for f in PORT if not os.path.isfile(os.path.join(PORT_PKG, f))]
     if missing:
         raise SystemExit("make web: MicroPython's WebAssembly port is not installed (%s): "
@@ -153,14 +162,22 @@ def build(out=OUT):
     for f in PAGE:
         with open(os.path.join(WEB, f), "rb") as fh:
             site[f] = fh.read()
+        if f in HOOKED:
+            assert site[f].count(HOOKS_OFF) == 1, "%s: no single %r to turn on" % (f, HOOKS_OFF)
+            if hooks:
+                site[f] = site[f].replace(HOOKS_OFF, b"const HOOKS = true;")
     for f in PORT:
         with open(os.path.join(PORT_PKG, f), "rb") as fh:
             site[f] = fh.read()
-    entries = compiled(device_files())
-    for rel in deploy.DATA_FILES:          # the dice advisor's table, beside its module
-        with open(os.path.join(ROOT, rel), "rb") as fh:
-            entries[rel] = fh.read()
-    site["device.bin"] = pack(entries)
+    files = device_files()
+    key = tuple((name, os.path.getmtime(src)) for src, name in files)
+    if _packed.get("key") != key:          # (the tests build both sites: compiled once)
+        entries = compiled(files)
+        for rel in deploy.DATA_FILES:          # the dice advisor's table, beside its module
+            with open(os.path.join(ROOT, rel), "rb") as fh:
+                entries[rel] = fh.read()
+        _packed.update(key=key, bin=pack(entries))
+    site["device.bin"] = _packed["bin"]
     site["manifest.webmanifest"] = manifest().encode()
     site["icon-192.png"] = icon(192)
     site["icon-512.png"] = icon(512)

@@ -1,47 +1,44 @@
-// The Phase 10 table device in a web page: MicroPython's WebAssembly port runs the board's
-// own firmware (engine_mpy/ and firmware/, compiled as `make web` packs them into
-// device.bin), on the page's edges: the canvas is the SSD1306 (its bus writes decoded here),
-// the buttons and the keyboard are the button pins, and the browser's localStorage is the
-// flash (every file the device writes is kept there as it is committed).
+// The Phase 10 table device in a web page: the page is the board's case. The device itself
+// (MicroPython's WebAssembly port running the board's own firmware, its flash in the
+// browser's storage) runs in a worker (web/worker.mjs); the page shows its panel, turns the
+// buttons and the keyboard into the button pins, and holds the Web Lock that makes it the
+// one device of this browser: a second tab, or the installed app beside a tab, says that
+// the device is open elsewhere and offers to use it here (the other then stops, says so,
+// and writes nothing more, before this one reads the files).
 //
 // window.oled, for tests and tools: frames (a count that grows with each frame the
-// firmware writes) and frame() (the 1024 panel bytes in the SSD1306's page order: byte
-// p*128+x holds column x, rows 8p..8p+7, bit 0 the top).
-import { loadMicroPython } from "./micropython.mjs";
-import { SSD1306 } from "./ssd1306.mjs";
+// firmware writes), frame() (the 1024 panel bytes in the SSD1306's page order: byte
+// p*128+x holds column x, rows 8p..8p+7, bit 0 the top) and frameTimes.
+import { crc32 } from "./flash.mjs";
 
-const DATA = "/data";          // the device's files (its flash), as firmware/main.py's root
-const KEY = "phase10:";        // localStorage key prefix: KEY + file name
-// What the device's files may take in localStorage, in bytes: browsers give an origin about
-// 5 MB (Chromium counts two bytes a character, so 2.5 million of the one-byte characters
-// kept here). Past this the device is told its flash is full (ENOSPC), as littlefs would,
-// and makes room or says so; nothing already saved is touched. A test lowers it (?quota=).
-const params = new URLSearchParams(location.search);
-let QUOTA = Number(params.get("quota")) || 2_000_000;
-const ENOSPC = 28;
+// Only the tests' build turns this on (tools/web_build.py writes it): the published site
+// honours no test option (?quota=, ?seed=, ?clock=test, ?nosw) and has no window.device
+const HOOKS = false;
+const params = HOOKS ? new URLSearchParams(location.search) : new URLSearchParams();
+const TEST_CLOCK = params.get("clock") === "test";
+const LEGACY = "phase10:";     // where earlier versions kept each file (localStorage)
+// The device's storage and its lock are this site's own: another site of the same origin
+// (another project's page on the same host) has its own folder
+const SITE = location.pathname.replace(/[^/]*$/, "");
+const LOCK = "phase10-device:" + SITE;
+const DIR = "phase10-device" + SITE.replace(/[^A-Za-z0-9_-]+/g, "_");
 const LONG_OK_MS = 650;        // OK held this long is BACK (firmware/edges/buttons.py LONG_MS: 600)
 // A mouse click or a quick key lasts a few ms; a button's contact is not read again for
 // DEBOUNCE_MS (20) after it changes (firmware/edges/buttons.py): a press is held at least this
 // long, so every click is a press, as every finger on a real button is
 const MIN_PRESS_MS = 40;
-const POLL_MS = 10;            // the app's poll while a button is in play
-const IDLE_MS = 100;           // ... and when nothing is (the page wakes at a change anyway)
-const ACTIVE_MS = 1500;        // after a button change, polled at POLL_MS this long
-// ?clock=test: time passes only when a test says so (device.advance), as in the simulator's
-// scripts; the page's own loop does not run
-const TEST_CLOCK = params.get("clock") === "test";
+// What Load reads at all: a zip of the device's files is far under this (1 MB of history
+// at most); anything larger is refused before it is read
+const LOAD_MAX = 4 << 20;
 
-// ---- the display: the SSD1306's commands and RAM, as a board's panel holds them ----
-const disp = new SSD1306();
-const gram = disp.gram;
+// ---- the panel ----
+const gram = new Uint8Array(1024);
+let look = { on: false, invert: false, contrast: 255 };
 let frames = 0;
-let drewData = false;
-function transaction(bytes) {
-  if (disp.write(bytes)) drewData = true;
-}
-
-// ---- the canvas: drawn at a whole number of screen pixels per panel pixel ----
+const frameTimes = [];      // when each frame was painted (performance.now()): make bench-web
 const canvas = document.getElementById("oled");
+const ctx = canvas.getContext("2d");
+const image = ctx.createImageData(128, 64);
 function fit() {
   const box = document.getElementById("panel").getBoundingClientRect();
   const dpr = window.devicePixelRatio || 1;
@@ -58,137 +55,172 @@ function fit() {
   canvas.style.height = (64 * k) / dpr + "px";
 }
 window.addEventListener("resize", fit);
-const ctx = canvas.getContext("2d");
-const image = ctx.createImageData(128, 64);
-const frameTimes = [];      // when each frame was painted (performance.now()): make bench-web
 function paint() {
   frameTimes.push(performance.now());
   if (frameTimes.length > 512) frameTimes.splice(0, 256);
   // the OLED's look: pale blue-white light on black; dimmed by the contrast, dark when off
-  const d = disp;
-  const level = d.on ? 0.6 + 0.4 * (d.contrast / 255) : 0;
+  const level = look.on ? 0.6 + 0.4 * (look.contrast / 255) : 0;
   const r = Math.round(200 * level), g = Math.round(230 * level), b = Math.round(255 * level);
   const px = image.data;
   for (let y = 0; y < 64; y++) {
     const row = (y >> 3) * 128, bit = 1 << (y & 7);
     for (let x = 0; x < 128; x++) {
-      const lit = ((gram[row + x] & bit) !== 0) !== d.invert;
+      const lit = ((gram[row + x] & bit) !== 0) !== look.invert;
       const o = (y * 128 + x) * 4;
       px[o] = lit ? r : 0; px[o + 1] = lit ? g : 0; px[o + 2] = lit ? b : 0; px[o + 3] = 255;
     }
   }
   ctx.putImageData(image, 0, 0);
 }
-
 window.oled = {
   frameTimes,
   get frames() { return frames; },
   frame() { return Uint8Array.from(gram); },
 };
 
-// ---- the flash: the device's files kept in localStorage ----
-function fileKey(path) { return KEY + path.slice(DATA.length + 1); }
-function inData(path) { return typeof path === "string" && path.startsWith(DATA + "/"); }
-function toStored(bytes) {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
-  return s;
+// ---- the device, in its worker ----
+let worker = null;
+let running = false;
+const saidAll = [];          // what the device has said on its notes since it started         // the worker has the device up
+let asked = 0;
+const waiting = new Map();   // request id -> resolve
+function ask(t, extra, transfer) {
+  // a request to the device: its answer (null when it is not running)
+  if (!worker) return Promise.resolve(null);
+  const id = ++asked;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve);
+    worker.postMessage(Object.assign({ t, id }, extra || {}), transfer || []);
+  });
 }
-function fromStored(s) {
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
+function fromWorker(e) {
+  const m = e.data;
+  if (m.t === "frame") {
+    gram.set(m.gram);
+    look = m;
+    frames++;
+    paint();
+  } else if (m.t === "said") {
+    // what the device says on its notes, for a screen reader (the panel is a picture)
+    if (m.from === 0) saidAll.length = 0;
+    saidAll.push(...m.texts);
+    spoken.textContent = m.texts.join(" ");
+  } else if (m.t === "layout") {
+    document.body.classList.toggle("three", m.three);
+  } else if (m.t === "reply") {
+    const r = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (r) r(m.value);
+  } else if (m.t === "ready") {
+    running = true;
+    window.oled.firstFrameMs = performance.now() - t0;
+    window.oled.startMs = m.ms;
+    dropLegacy(m.migrated);
+    if (m.note) say(m.note);
+    document.body.classList.add("ready");
+  } else if (m.t === "busy") {
+    // the other tab's worker did not let the files go: it must be closed by hand
+    stopWorker();
+    elsewhere("The device's files are still held by another tab or window of this browser. Close it, then reload this page.");
+  } else if (m.t === "fatal") {
+    running = false;
+    say("The device stopped: " + m.message + ". Reload the page; saved games are kept.");
+  }
+}
+function buttons(bits) {
+  if (worker && running) worker.postMessage({ t: "buttons", bits });
 }
 
-const storage = {
-  faults: [],          // what localStorage refused (said on the page)
-  writes: 0,
-  // a test's stand-in for the tab closing partway through a save: after this many more
-  // storage steps nothing more is kept (null: never)
-  cutAfter: null,
-  dead: false,
-  step(fn) {
-    if (this.dead) return;
-    if (this.cutAfter !== null && this.cutAfter-- <= 0) { this.dead = true; return; }
-    fn();
-    this.writes++;
-  },
-  names() {
-    const out = [];
+function legacyFiles() {
+  // the files earlier versions kept in localStorage ([[name, bytes]], every name: the worker
+  // takes the device's and says the others); none where the browser gives the page none
+  const files = [];
+  try {
     for (let i = 0; i < localStorage.length; i++) {
       const k = localStorage.key(i);
-      if (k.startsWith(KEY)) out.push(k.slice(KEY.length));
+      if (!k || !k.startsWith(LEGACY)) continue;
+      const name = k.slice(LEGACY.length);
+      const s = localStorage.getItem(k) || "";
+      const b = new Uint8Array(s.length);
+      for (let j = 0; j < s.length; j++) b[j] = s.charCodeAt(j);
+      files.push([name, b]);
     }
-    return out.sort();
-  },
-};
-
-function used(FS) {
-  // the bytes the device's files take now (MEMFS holds exactly what localStorage holds,
-  // and the file being written)
-  let n = 0;
-  for (const name of FS.readdir(DATA)) {
-    if (name === "." || name === "..") continue;
-    const st = FS.stat(DATA + "/" + name);
-    if (FS.isFile(st.mode)) n += st.size;
+  } catch (e) {
+    return [];
   }
-  return n;
+  return files;
+}
+function dropLegacy(names) {
+  // (once they are in the device's storage)
+  try {
+    for (const n of names || []) localStorage.removeItem(LEGACY + n);
+  } catch (e) { /* no localStorage: nothing there */ }
 }
 
-function keepFiles(FS) {
-  // MicroPython's file calls end in Emscripten's FS: each one that changes a file under
-  // DATA is mirrored to localStorage at once (synchronously: a closed tab keeps it).
-  // A file is kept when it is closed after writing (write_atomic's .tmp, an append); a
-  // rename moves it (the .tmp's key removed first: the space it held is what the new
-  // content needs, so the move can never run out of room; a tab closed in between keeps
-  // the save before); a removal removes it.
-  const { write, close, rename, unlink } = FS;
-  FS.write = function (stream, buffer, offset, length, position, canOwn) {
-    if (inData(stream.path) && length > 0) {
-      const append = (stream.flags & 1024) !== 0;     // O_APPEND: at the end, whatever position says
-      const end = (append ? stream.node.usedBytes : position ?? stream.position) + length;
-      const grow = Math.max(0, end - stream.node.usedBytes);
-      if (grow && used(FS) + grow > QUOTA) throw new FS.ErrnoError(ENOSPC);
-      stream.wrote = true;
-    }
-    return write.call(this, stream, buffer, offset, length, position, canOwn);
-  };
-  FS.close = function (stream) {
-    const path = stream.path, wrote = stream.wrote;
-    const r = close.call(this, stream);
-    if (wrote && inData(path)) {
-      const text = toStored(FS.readFile(path));
-      storage.step(() => {
-        try { localStorage.setItem(fileKey(path), text); } catch (e) { storage.faults.push(String(e)); }
-      });
-    }
-    return r;
-  };
-  FS.rename = function (from, to) {
-    const r = rename.call(this, from, to);
-    if (inData(from) && inData(to)) {
-      const text = localStorage.getItem(fileKey(from));
-      storage.step(() => localStorage.removeItem(fileKey(from)));
-      if (text !== null) {
-        storage.step(() => {
-          try { localStorage.setItem(fileKey(to), text); } catch (e) { storage.faults.push(String(e)); }
-        });
-      }
-    }
-    return r;
-  };
-  FS.unlink = function (path) {
-    const r = unlink.call(this, path);
-    if (inData(path)) storage.step(() => localStorage.removeItem(fileKey(path)));
-    return r;
-  };
+let t0 = performance.now();
+function startWorker() {
+  t0 = performance.now();
+  worker = new Worker("worker.mjs", { type: "module" });
+  worker.onmessage = fromWorker;
+  worker.onerror = (e) => { running = false; say("The device stopped: " + (e.message || "its worker failed") + ". Reload the page; saved games are kept."); };
+  worker.postMessage({
+    t: "start", dir: DIR, legacy: legacyFiles(),
+    testClock: TEST_CLOCK, seed: Number(params.get("seed")) || 0, quota: Number(params.get("quota")) || 0,
+  });
 }
+async function stopWorker() {
+  // the device stopped here: its loop and its storage closed before this returns
+  running = false;
+  const w = worker;
+  if (!w) return;
+  const done = ask("stop");
+  await Promise.race([done, new Promise((r) => setTimeout(r, 2000))]);
+  w.terminate();
+  worker = null;
+  for (const r of waiting.values()) r(null);
+  waiting.clear();
+}
+
+// ---- one device a browser: the Web Lock ----
+let release = null;
+function takeLock(steal) {
+  // true once this page holds the device's lock; false when another page does
+  if (!navigator.locks) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    navigator.locks.request(LOCK, steal ? { steal: true } : { ifAvailable: true }, (lock) => {
+      if (!lock) { resolve(false); return undefined; }
+      resolve(true);
+      return new Promise((r) => { release = r; });
+    }).catch((e) => {
+      // taken over by another page: this one stops, and says so
+      if (e && e.name === "AbortError") {
+        release = null;
+        stopWorker().then(() => elsewhere("The device is now open in another tab or window of this browser. Nothing more is saved here."));
+      } else {
+        // no lock to be had (site data blocked: then no storage either, nothing to share)
+        resolve(true);
+      }
+    });
+  });
+}
+const away = document.getElementById("elsewhere");
+function elsewhere(text) {
+  document.getElementById("elsewhere-text").textContent = text;
+  away.hidden = false;
+  document.body.classList.add("away");
+}
+async function useHere() {
+  away.hidden = true;
+  document.body.classList.remove("away");
+  document.body.classList.remove("ready");
+  if (await takeLock(true)) startWorker();
+}
+document.getElementById("use-here").addEventListener("click", () => { useHere().catch(fatal); });
 
 // ---- the buttons ----
 const BITS = { up: 1, down: 2, left: 4, right: 8, ok: 16 };
 const KEYS = { ArrowUp: 1, ArrowDown: 2, ArrowLeft: 4, ArrowRight: 8, Enter: 16, " ": 16 };
-let mp = null, dev = null;
-let held = 0, lastChange = -1e9, timer = null, stepping = false;
+let held = 0;
 const pointers = new Map();   // pointer id -> the bit it holds
 const keysDown = new Map();   // key -> bit
 const since = new Map();      // pointer id or key -> when it was pressed
@@ -200,18 +232,13 @@ function letGo(map, id) {
   const go = () => { if (map.delete(id)) recompute(); };
   if (left > 0 && !TEST_CLOCK) setTimeout(go, left); else go();
 }
-
-function setHeld(bits) {
-  if (bits === held) return;
-  held = bits;
-  lastChange = performance.now();
-  if (dev) { dev.buttons(held); wake(); }
-}
 function recompute() {
   let b = 0;
   for (const v of pointers.values()) b |= v;
   for (const v of keysDown.values()) b |= v;
-  setHeld(b);
+  if (b === held) return;
+  held = b;
+  buttons(held);
 }
 function longOk() {
   // Escape: OK held past the long press (BACK), as the simulator's Escape does
@@ -225,7 +252,6 @@ function helpChord() {
   setTimeout(() => { keysDown.set("help-up", 1); recompute(); }, 60);
   setTimeout(() => { keysDown.delete("help-up"); keysDown.delete("help-ok"); recompute(); }, 180);
 }
-
 function wireButtons() {
   for (const el of document.querySelectorAll("[data-button]")) {
     const bit = BITS[el.dataset.button];
@@ -261,59 +287,7 @@ function wireButtons() {
   window.addEventListener("blur", () => { keysDown.clear(); pointers.clear(); recompute(); });
 }
 
-// ---- the loop: the app stepped from the page's event loop ----
-let threeButtons = null;
-function showLayout() {
-  const three = dev.three_button();
-  if (three === threeButtons) return;
-  threeButtons = three;
-  document.body.classList.toggle("three", three);
-}
-
-let spokenCount = 0;
-function speak() {
-  // what the device says on its notes, for a screen reader (the panel is a picture)
-  const n = dev.said_count();
-  if (n === spokenCount) return;
-  const all = PyProxyList(dev.said());
-  spoken.textContent = all.slice(spokenCount).join(" ");
-  spokenCount = n;
-}
-
-function stepOnce() {
-  drewData = false;
-  const pause = dev.step();
-  if (drewData) { frames++; paint(); showLayout(); speak(); }
-  if (storage.faults.length) say("The browser did not keep a file: " + storage.faults.shift());
-  return pause;
-}
-
-function run() {
-  timer = null;
-  if (stepping) return;
-  stepping = true;
-  let pause;
-  try {
-    pause = stepOnce();
-    // a key already waiting: take it now, a few at most before the page breathes
-    for (let i = 0; i < 8 && pause === 0; i++) pause = stepOnce();
-  } catch (e) {
-    stepping = false;
-    fatal(e);
-    return;
-  }
-  stepping = false;
-  const busy = held || performance.now() - lastChange < ACTIVE_MS;
-  const wait = pause === 0 ? 0 : busy ? Math.min(pause, POLL_MS) : Math.max(pause, IDLE_MS);
-  timer = setTimeout(run, wait);
-}
-function wake() {
-  if (stepping || TEST_CLOCK) return;
-  if (timer !== null) clearTimeout(timer);
-  timer = setTimeout(run, 0);
-}
-
-// ---- messages, the menu ----
+// ---- messages ----
 const note = document.getElementById("note");
 const spoken = document.getElementById("spoken");
 function say(text) { note.textContent = text; note.hidden = !text; fit(); }
@@ -322,103 +296,32 @@ function fatal(e) {
   say("The device stopped: " + (e && e.message ? e.message : e) + ". Reload the page; saved games are kept.");
 }
 
-async function unpack(FS, buf) {
-  // device.bin (tools/web_build.py): "P10W", then per file: u16 name length, the name
-  // (UTF-8), u32 size, the bytes
-  const v = new DataView(buf);
-  const u8 = new Uint8Array(buf);
-  if (String.fromCharCode(...u8.subarray(0, 4)) !== "P10W") throw new Error("device.bin is not a device pack");
-  const dec = new TextDecoder();
-  let at = 4;
-  while (at < buf.byteLength) {
-    const n = v.getUint16(at, true); at += 2;
-    const name = dec.decode(u8.subarray(at, at + n)); at += n;
-    const size = v.getUint32(at, true); at += 4;
-    const path = "/app/" + name;
-    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    FS.writeFile(path, u8.subarray(at, at + size));
-    at += size;
-  }
+// ---- Download files: a zip (stored) of the device's files, dated as they were written ----
+function dosTime(ms) {
+  const d = new Date(ms);
+  const time = (d.getHours() << 11) | (d.getMinutes() << 5) | (d.getSeconds() >> 1);
+  const date = ((Math.max(1980, d.getFullYear()) - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate();
+  return [time, date];
 }
-
-function restoreFiles(FS) {
-  FS.mkdirTree(DATA);
-  for (const name of storage.names()) {
-    if (name.includes("/")) continue;
-    FS.writeFile(DATA + "/" + name, fromStored(localStorage.getItem(KEY + name)));
-  }
-}
-
-async function boot() {
-  const t0 = performance.now();
-  const [micro, pack] = await Promise.all([
-    loadMicroPython({ heapsize: 8 * 1024 * 1024, stdout: (l) => console.log(l), stderr: (l) => console.error(l) }),
-    fetch("device.bin").then((r) => { if (!r.ok) throw new Error("device.bin: " + r.status); return r.arrayBuffer(); }),
-  ]);
-  mp = micro;
-  const FS = mp.FS;
-  await unpack(FS, pack);
-  restoreFiles(FS);
-  keepFiles(FS);
-  mp.registerJsModule("pagejs", {
-    i2c_write(addr, at, n, stop) {
-      if (addr !== 0x3c) return false;
-      const M = mp._module;
-      const bytes = new Uint8Array(n);
-      for (let i = 0; i < n; i++) bytes[i] = M.getValue(at + i, "i8") & 255;
-      transaction(bytes);
-      return true;
-    },
-  });
-  // (from /app, as from a board's root: the engine reads its data files beside its modules)
-  mp.runPython("import sys, os\nsys.path[:0] = ['/app']\nos.chdir('/app')\nimport webdevice");
-  dev = mp.pyimport("webdevice");
-  // the dice's random source: a seed from the browser's crypto, never from the clock
-  const seed = crypto.getRandomValues(new Uint32Array(1))[0] || 1;
-  drewData = false;
-  dev.start(Number(params.get("seed")) || seed, TEST_CLOCK);
-  frames++;
-  paint();
-  showLayout();
-  speak();
-  window.oled.firstFrameMs = performance.now() - t0;
-  document.body.classList.add("ready");
-  if (!TEST_CLOCK) run();
-}
-
-function PyProxyList(p) {
-  // a Python list handed over as a JS array of strings
-  const out = [];
-  for (const x of p) out.push(String(x));
-  return out;
-}
-
-function files() {
-  const out = {};
-  for (const name of storage.names()) out[name] = fromStored(localStorage.getItem(KEY + name));
-  return out;
-}
-
-// a zip file (stored, no compression) of the device's files: the folder the PC companion reads
-const CRC = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; t[n] = c >>> 0; }
-  return t;
-})();
-function crc32(b) { let c = 0xffffffff; for (let i = 0; i < b.length; i++) c = CRC[(c ^ b[i]) & 255] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; }
 function zip(folder, entries) {
+  // entries: {name: {data, mtime}}
   const enc = new TextEncoder();
   const parts = [], central = [];
   let offset = 0;
-  for (const [name, data] of Object.entries(entries)) {
+  const names = Object.keys(entries).sort();
+  for (const name of names) {
+    const { data, mtime } = entries[name];
     const nm = enc.encode(folder + "/" + name), crc = crc32(data);
+    const [time, date] = dosTime(mtime);
     const local = new DataView(new ArrayBuffer(30));
     local.setUint32(0, 0x04034b50, true); local.setUint16(4, 20, true); local.setUint16(6, 0x800, true);
+    local.setUint16(10, time, true); local.setUint16(12, date, true);
     local.setUint32(14, crc, true); local.setUint32(18, data.length, true); local.setUint32(22, data.length, true);
     local.setUint16(26, nm.length, true);
     parts.push(new Uint8Array(local.buffer), nm, data);
     const cen = new DataView(new ArrayBuffer(46));
     cen.setUint32(0, 0x02014b50, true); cen.setUint16(4, 20, true); cen.setUint16(6, 20, true); cen.setUint16(8, 0x800, true);
+    cen.setUint16(12, time, true); cen.setUint16(14, date, true);
     cen.setUint32(16, crc, true); cen.setUint32(20, data.length, true); cen.setUint32(24, data.length, true);
     cen.setUint16(28, nm.length, true); cen.setUint32(42, offset, true);
     central.push(new Uint8Array(cen.buffer), nm);
@@ -426,93 +329,118 @@ function zip(folder, entries) {
   }
   const size = central.reduce((n, p) => n + p.length, 0);
   const end = new DataView(new ArrayBuffer(22));
-  end.setUint32(0, 0x06054b50, true); end.setUint16(8, Object.keys(entries).length, true);
-  end.setUint16(10, Object.keys(entries).length, true); end.setUint32(12, size, true); end.setUint32(16, offset, true);
+  end.setUint32(0, 0x06054b50, true); end.setUint16(8, names.length, true);
+  end.setUint16(10, names.length, true); end.setUint32(12, size, true); end.setUint32(16, offset, true);
   return new Blob([...parts, ...central, new Uint8Array(end.buffer)], { type: "application/zip" });
 }
-
-function download() {
+async function download() {
+  const files = await ask("files");
+  if (!files) { say("The device is not running here: nothing to download."); return; }
+  // (the leftovers of a save cut short are not the device's files to keep)
+  for (const n of Object.keys(files)) if (n.endsWith(".tmp")) delete files[n];
+  if (!Object.keys(files).length) { say("Nothing to download yet: the device has no saved files (a game, the players, the history)."); return; }
   const a = document.createElement("a");
-  a.href = URL.createObjectURL(zip("phase10", files()));
+  a.href = URL.createObjectURL(zip("phase10", files));
   a.download = "phase10-files.zip";
   document.body.appendChild(a);
   a.click();
   a.remove();
 }
 
-function clearDisplay() {
-  disp.reset();
+// ---- Load files: the files, or the zip Download makes; checked whole, switched in one step ----
+async function unzip(buf) {
+  // [[name, bytes]] of a zip's files (stored or deflated), their folders dropped; throws
+  // with the reason when it is not a zip this page reads
+  const v = new DataView(buf), u8 = new Uint8Array(buf);
+  let end = -1;
+  for (let i = buf.byteLength - 22; i >= Math.max(0, buf.byteLength - 22 - 65535); i--) {
+    if (v.getUint32(i, true) === 0x06054b50) { end = i; break; }
+  }
+  if (end < 0) throw new Error("it is not a zip file");
+  const count = v.getUint16(end + 10, true);
+  let at = v.getUint32(end + 16, true);
+  const out = [];
+  const dec = new TextDecoder();
+  for (let i = 0; i < count; i++) {
+    if (at + 46 > buf.byteLength || v.getUint32(at, true) !== 0x02014b50) throw new Error("its list of files is damaged");
+    const method = v.getUint16(at + 10, true), csize = v.getUint32(at + 20, true), usize = v.getUint32(at + 24, true);
+    const nlen = v.getUint16(at + 28, true), xlen = v.getUint16(at + 30, true), clen = v.getUint16(at + 32, true);
+    const local = v.getUint32(at + 42, true), crc = v.getUint32(at + 16, true);
+    const name = dec.decode(u8.subarray(at + 46, at + 46 + nlen));
+    at += 46 + nlen + xlen + clen;
+    if (name.endsWith("/")) continue;
+    const base = name.slice(name.lastIndexOf("/") + 1);
+    if (base.startsWith(".") || name.startsWith("__MACOSX/")) continue;   // (a Mac's zip adds these)
+    if (usize > LOAD_MAX) throw new Error(base + " is larger than the device reads");
+    if (local + 30 > buf.byteLength || v.getUint32(local, true) !== 0x04034b50) throw new Error("it is damaged at " + base);
+    const from = local + 30 + v.getUint16(local + 26, true) + v.getUint16(local + 28, true);
+    const raw = u8.subarray(from, from + csize);
+    let data;
+    if (method === 0) data = raw.slice();
+    else if (method === 8) data = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
+    else throw new Error(base + " is packed in a way this page does not read");
+    if (data.length !== usize || crc32(data) !== crc) throw new Error(base + " is damaged in it");
+    out.push([base, data]);
+  }
+  return out;
 }
-
-function reboot(seed) {
-  // the device started again on the files now in DATA, as a board reset
-  held = 0; pointers.clear(); keysDown.clear();
-  storage.dead = false; storage.cutAfter = null;
-  clearDisplay();
-  drewData = false;
-  dev.buttons(0);
-  dev.start(seed || crypto.getRandomValues(new Uint32Array(1))[0] || 1, TEST_CLOCK);
-  spokenCount = 0;
-  frames++; paint(); showLayout(); speak();
+const confirmBox = document.getElementById("confirm");
+function confirmReplace(what) {
+  // the player's word before a running game is replaced
+  document.getElementById("confirm-text").textContent = "Replace " + what + " with the loaded game?";
+  return new Promise((resolve) => {
+    confirmBox.onclose = () => resolve(confirmBox.returnValue === "replace");
+    confirmBox.showModal();
+  });
 }
-
 async function loadBack(list) {
-  // files chosen by the player: each read as the device reads its own (in a scratch folder);
-  // all taken, or none (the first refusal said in one line)
-  const FS = mp.FS;
   const chosen = [];
-  for (const file of list) chosen.push([file.name, new Uint8Array(await file.arrayBuffer())]);
-  if (!chosen.length) return;
-  FS.mkdirTree("/check");
-  for (const [name, bytes] of chosen) {
-    for (const n of FS.readdir("/check")) if (n !== "." && n !== "..") FS.unlink("/check/" + n);
-    if (name.includes("/")) { say(name + " is not one of the device's files."); return; }
-    FS.writeFile("/check/" + name, bytes);
-    const why = dev.check_file(name);
-    if (why) { say("Nothing loaded: " + why); return; }
+  for (const file of list) {
+    if (file.size > LOAD_MAX) { say("Nothing loaded: " + file.name + " is larger than the device reads (" + file.size + " bytes)."); return; }
+    const buf = await file.arrayBuffer();
+    const u8 = new Uint8Array(buf);
+    if (file.name.toLowerCase().endsWith(".zip") || (u8[0] === 0x50 && u8[1] === 0x4b)) {
+      try {
+        chosen.push(...await unzip(buf));
+      } catch (e) {
+        say("Nothing loaded: " + file.name + ": " + e.message + "."); return;
+      }
+    } else {
+      chosen.push([file.name, u8]);
+    }
   }
-  for (const [name, bytes] of chosen) {
-    const stream = FS.open(DATA + "/" + name + ".tmp", "w");
-    FS.write(stream, bytes, 0, bytes.length, 0);
-    FS.close(stream);
-    FS.rename(DATA + "/" + name + ".tmp", DATA + "/" + name);
+  if (!chosen.length) { say("Nothing loaded: no file chosen."); return; }
+  const files = chosen.map(([n, b]) => [n, b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)]);
+  let r = await ask("load", { files });
+  if (r && r.ask) {
+    if (!await confirmReplace(r.ask)) { say("Nothing loaded: the running game goes on."); return; }
+    r = await ask("load", { files: chosen.map(([n, b]) => [n, b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)]), replace: true });
   }
-  say("Loaded " + chosen.map(([n]) => n).join(", ") + ".");
-  reboot();
+  say(r ? r.message : "Nothing loaded: the device is not running here.");
 }
 
-window.device = {
-  loadBack,
-  restart(entries, seed) {
-    // (tests) the device started again on these files ({name: text}) as its whole flash,
-    // without loading the page again: as a board reset with these files on it
-    const FS = mp.FS;
-    for (const name of storage.names()) localStorage.removeItem(KEY + name);
-    for (const name of FS.readdir(DATA)) if (name !== "." && name !== "..") FS.unlink(DATA + "/" + name);
-    const enc = new TextEncoder();
-    for (const [name, text] of Object.entries(entries || {})) {
-      const bytes = enc.encode(text);
-      localStorage.setItem(KEY + name, toStored(bytes));
-      FS.writeFile(DATA + "/" + name, bytes);
-    }
-    reboot(seed || 1);
-  },
-  advance(ms) {
-    // (TEST_CLOCK) ms of the device's time, stepped as its loop steps
-    drewData = false;
-    dev.advance(ms);
-    if (drewData) { frames++; paint(); showLayout(); speak(); }
-  },
-  files,
-  storage,
-  said: () => PyProxyList(dev.said()),
-  get quota() { return QUOTA; },
-  set quota(n) { QUOTA = n; },
-  download,
-  held: () => held,
-};
+if (HOOKS) {
+  window.device = {
+    loadBack,
+    restart: (files, seed) => ask("restart", { files, seed }),
+    advance: (ms) => ask("advance", { ms }),
+    files: async () => {
+      const f = await ask("files");
+      const out = {};
+      const dec = new TextDecoder();
+      for (const [n, v] of Object.entries(f || {})) out[n] = dec.decode(v.data);
+      return out;
+    },
+    mtimes: async () => Object.fromEntries(Object.entries(await ask("files") || {}).map(([n, v]) => [n, v.mtime])),
+    storage: (set) => ask("hook", set || {}),
+    said: () => saidAll.slice(),
+    note: () => (note.hidden ? "" : note.textContent),
+    download,
+    held: () => held,
+  };
+}
 
-document.getElementById("download").addEventListener("click", download);
+document.getElementById("download").addEventListener("click", () => { download().catch(fatal); });
 document.getElementById("load").addEventListener("change", (e) => {
   loadBack([...e.target.files]).catch(fatal).finally(() => { e.target.value = ""; });
 });
@@ -521,4 +449,10 @@ fit();
 if ("serviceWorker" in navigator && !params.has("nosw")) {
   navigator.serviceWorker.register("sw.js").catch((e) => console.warn("offline copy not installed:", e));
 }
-boot().catch(fatal);
+// the browser asked to keep the device's storage through a clean-up (it may say no: then
+// only the player's clearing of the site's data, or the browser under pressure, removes it)
+if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
+takeLock(false).then((mine) => {
+  if (mine) startWorker();
+  else elsewhere("The device is open in another tab or window of this browser.");
+}).catch(fatal);

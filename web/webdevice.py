@@ -44,20 +44,24 @@ class TestClock(PageClock):
         self.t = (self.t + ms) & 0x3FFFFFFF
 
 
-def start(seed, test_clock=False, root="/data"):
+def start(seed, test_clock=False, note="", root="/data"):
     """Build the device on the files under root, its random source seeded by the page (from
-    the browser's crypto); the menu is drawn. test_clock: time passes only by advance()."""
+    the browser's crypto), its flash the browser's storage (web/flash.py); the menu is
+    drawn. test_clock: time passes only by advance(). note: what the page has to say at
+    start (storage that keeps nothing, say), on the panel's notes with start-up's own."""
     import sys
     # a board starts with no module of the app loaded: so does the device here when the
-    # page starts it again (a test's restart): an exception class kept from before would
-    # not be the one the new modules raise
+    # page starts it again (a Load, a test's restart): an exception class kept from before
+    # would not be the one the new modules raise
     for m in list(sys.modules):
         if m.startswith(("firmware", "engine_mpy")):
             del sys.modules[m]
     from firmware.edges.board import Board
     from firmware.boards import web
     from firmware import main
+    import flash
     board = Board("web", web)
+    board.message = note or None
     # what the device says on its notes, start-up's included, kept for the page (its status
     # line, read out by a screen reader) as the app says it
     del _said[:]
@@ -69,7 +73,8 @@ def start(seed, test_clock=False, root="/data"):
             _said.append(msg)
         say(app, msg)
     App.say = said_too
-    app = main.build(board, TestClock() if test_clock else PageClock(), root, None, seed)
+    app = main.build(board, TestClock() if test_clock else PageClock(), root, None, seed,
+                     (flash, flash.open_file))
     _board[:] = [board.BUTTONS]
     _app[:] = [app]
 
@@ -114,44 +119,148 @@ def three_button():
     return bool(_app[0].settings.get("three_button"))
 
 
-# The files a player may load back into the page (the ones the device keeps)
-KEPT = ("game.json", "settings.json", "roster.json", "history.json")
+def running():
+    """The game the device is playing, in a few words ("" when none): what Load would
+    replace."""
+    import json
+    try:
+        with open("/data/game.json") as f:
+            head = json.loads(f.readline())
+            hands = 0
+            for line in f:
+                if line.strip():
+                    hands += 1
+    except (OSError, ValueError):
+        return ""
+    if not isinstance(head, dict):
+        return "a game"
+    s = head.get("settings")
+    players = s.get("players") if isinstance(s, dict) else None
+    kind = {"classic": "Phase 10", "masters": "Masters", "twist": "Twist", "dice": "Dice"}.get(head.get("game"), "")
+    who = ", ".join(str(p) for p in players) if isinstance(players, list) else "?"
+    return "the %s game of %s (%d %s)" % (kind, who, hands, "turns" if head.get("game") == "dice" else "hands")
+
+
+# Load: the files a player loads are put in CHECK by the page, each read here as the device
+# reads its own, and said in Load's words (never start-up's: nothing is set aside or
+# restarted by a check). None: it would be taken.
 CHECK = "/check"
 
 
-def _history_name(name):
-    return name.startswith("history.") and name.endswith(".json") and name[8:-5].isdigit() \
-        and name[8:-5] == str(int(name[8:-5]))
-
-
 def check_file(name):
-    """The file the page put at /check/<name>, read as the device reads its own: None when
-    it would be taken, else one line why not (nothing is changed either way)."""
-    if name not in KEPT and not _history_name(name):
-        return "%s is not one of the device's files (game.json, settings.json, roster.json, history.json, history.N.json)." % name
-    from firmware.files.store import Store
-    store = Store(CHECK)
+    """The file the page put at CHECK/<name> (one of the device's, its size and lines
+    checked by the page): None when the device reads it, else one line why not."""
     try:
         if name == "game.json":
-            from firmware.game import gameload
-            game, msg, unread = gameload.load(store, name, [])
-            if game is None:
-                return msg or "%s holds no game." % name
-            return msg
+            return _check_game()
+        with open(CHECK + "/" + name) as f:
+            text = f.read()
+        from engine_mpy.lines import parse
         if name == "settings.json":
             from firmware.files import settings_file
-            return settings_file.load(store)[1]
+            d = parse(text)
+            out = settings_file.check_settings(d)
+            if out is None:
+                return "settings.json holds no settings."
+            for k in d:
+                if k in out and out[k] != d[k]:
+                    return "settings.json: %s is not a value the device takes (%r)." % (k, d[k])
+            return None
         if name == "roster.json":
             from firmware.files import roster
-            return roster.load(store)[1]
-        import json
-        from firmware.history import entries
-        with open(CHECK + "/" + name, "rb") as f:
-            entries.index(f)
-        with open(CHECK + "/" + name) as f:
-            for line in f:
-                if line.strip():
-                    entries.check_entry(json.loads(line))
+            roster.check_rows(parse(text))
+            return None
+        return _check_history(name, text)
+    except MemoryError:
+        return "%s is too big to check here." % name
+    except (ValueError, KeyError, TypeError, IndexError, UnicodeError) as e:
+        return "%s is not one the device reads (%s)." % (name, e)
+
+
+def _check_game():
+    from engine_mpy import saveload
+    with open(CHECK + "/game.json", "rb") as f:
+        try:
+            game = saveload.load(f)
+        except ValueError as e:
+            return "game.json: %s." % e
+    if game.torn:
+        return "game.json: the line of hand %d is cut short." % game.torn
+    return None
+
+
+def _check_history(name, text):
+    import json
+    from firmware.history import entries
+    lines = text.split("\n")
+    if not lines or lines[0] + "\n" != entries.HEAD:
+        return "%s line 1 is not a history's header." % name
+    for i in range(1, len(lines)):
+        line = lines[i]
+        if not line.strip():
+            if i == len(lines) - 1:
+                break
+            return "%s line %d is empty." % (name, i + 1)
+        if i == len(lines) - 1:
+            return "%s line %d is cut short." % (name, i + 1)
+        try:
+            entries.check_entry(json.loads(line))
+        except (ValueError, KeyError, TypeError) as e:
+            return "%s line %d is damaged (%s)." % (name, i + 1, e)
+    return None
+
+
+def _numbers(path):
+    import json
+    out = []
+    with open(path) as f:
+        f.readline()
+        for line in f:
+            if line.strip():
+                out.append(json.loads(line).get("n"))
+    return out
+
+
+def _span(ns):
+    ns = sorted(ns)
+    return "game %d" % ns[0] if len(ns) == 1 else "games %d-%d" % (ns[0], ns[-1])
+
+
+def _exists(p):
+    import os
+    try:
+        os.stat(p)
+        return True
+    except OSError:
+        return False
+
+
+def check_histories(loaded):
+    """The history the device would hold with the loaded history files (names, comma
+    separated, in CHECK) in place of its own of those names: None when every game it holds
+    is still there, each once; else one line why not (an older download over a newer
+    history)."""
+    names = [n for n in loaded.split(",") if n]
+    if not names:
         return None
-    except (ValueError, KeyError, TypeError, OSError, UnicodeError) as e:
-        return "%s is not a history the device can read (%s)." % (name, e)
+    from firmware.history import entries
+    from firmware.files.store import Store
+    mine = [n for n in entries.files(Store("/data")) if _exists("/data/" + n)]
+    held = {}
+    for n in mine:
+        for k in _numbers("/data/" + n):
+            held[k] = n
+    after = {}
+    for n in [m for m in mine if m not in names]:
+        for k in _numbers("/data/" + n):
+            after[k] = n
+    for n in names:
+        for k in _numbers(CHECK + "/" + n):
+            if k in after:
+                return "%s and the device's %s both hold game %d." % (n, after[k], k) if after[k] != n \
+                    else "%s holds game %d twice." % (n, k)
+            after[k] = n
+    lost = [k for k in held if k not in after]
+    if lost:
+        return "the device holds %s that the loaded history does not: it is older than the device's." % _span(lost)
+    return None
