@@ -9,7 +9,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
 import zipfile
 
 import pytest
@@ -19,6 +18,8 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import web_build  # noqa: E402
 
 import chromium  # noqa: E402  (tests/chromium.py)
+from webpage import (GAME, GAME_AND_HAND, HAND, KEYS, files_of, game_started, open_page, play,  # noqa: E402
+                     play_keyboard, play_pointer, reloaded, rows, serve, shows, sim_rows, storage, stored)
 
 from host_sim import golden, script  # noqa: E402
 
@@ -26,82 +27,21 @@ from host_sim import golden, script  # noqa: E402
 # board's own free heap) and the table on phones' (a board with Wi-Fi; the page has none)
 CASES = [(n, k) for n, k in golden.CASES
          if n != "about" and not k.startswith(("PHONES", "JOIN ")) and "phones" not in n]
-BITS = ((1, "ArrowUp", "up"), (2, "ArrowDown", "down"), (4, "ArrowLeft", "left"), (8, "ArrowRight", "right"),
-        (16, "Enter", "ok"))
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    out = str(tmp_path_factory.mktemp("web"))
-    files = web_build.build(out, hooks=True)
-    httpd, url = web_build.server(out, port=0)
-    t = threading.Thread(target=httpd.serve_forever, daemon=True)
-    t.start()
-    yield {"url": url, "dir": out, "files": files, "httpd": httpd}
-    httpd.shutdown()
+    s = serve(str(tmp_path_factory.mktemp("web")))
+    yield s
+    s["httpd"].shutdown()
 
 
 browser = pytest.fixture(scope="module")(chromium.browser)
 
 
-def _open(browser, site, query="clock=test&nosw", viewport=None):
-    ctx = browser.new_context(viewport=viewport or {"width": 420, "height": 860})
-    page = ctx.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(site["url"] + ("?" + query if query else ""))
-    page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')",
-                           timeout=30000)
-    page.errors = errors
-    return ctx, page
-
-
-def rows(page):
-    fb = page.evaluate("Array.from(window.oled.frame())")
-    return ["".join("#" if fb[(y >> 3) * 128 + x] >> (y & 7) & 1 else "." for x in range(128)) for y in range(64)]
-
-
-def _files_of(keys):
-    """The files a golden case starts with ({name: text}), and its keys."""
-    if keys.startswith("GAME:"):
-        from engine_mpy import savefile
-        name, _, keys = keys[5:].partition(" ")
-        return {"game.json": savefile.dumps(golden.SAVED[name]())}, keys
-    return {}, keys
-
-
-def play_keyboard(page, keys):
-    for bits, hold, then in script.parse(keys):
-        down = [k for b, k, _ in sorted(BITS, key=lambda x: -x[0]) if bits & b]     # OK first: Help's chord
-        for k in down:
-            page.keyboard.down(k)
-        page.evaluate("ms => window.device.advance(ms)", hold)
-        for k in reversed(down):
-            page.keyboard.up(k)
-        page.evaluate("ms => window.device.advance(ms)", then)
-
-
-_POINTERS = """async ([bits, hold, then]) => {
-  // each button pressed by its own pointer (a finger each), OK's first: Help's chord
-  const names = [[16, 'ok'], [1, 'up'], [2, 'down'], [4, 'left'], [8, 'right']].filter(([b]) => bits & b);
-  const els = names.map(([, n]) => document.querySelector(`[data-button=${n}]`));
-  const ev = (el, type, id) => el.dispatchEvent(new PointerEvent(type, { pointerId: id, bubbles: true, isPrimary: id === 11,
-                                                                        pointerType: 'touch', buttons: type === 'pointerdown' ? 1 : 0 }));
-  els.forEach((el, i) => ev(el, 'pointerdown', 11 + i));
-  await window.device.advance(hold);
-  els.forEach((el, i) => ev(el, 'pointerup', 11 + i));
-  await window.device.advance(then);
-}"""
-
-
-def play_pointer(page, keys):
-    for step in script.parse(keys):
-        page.evaluate(_POINTERS, list(step))
-
-
 @pytest.fixture(scope="module")
 def device(browser, site):
-    ctx, page = _open(browser, site)
+    ctx, page = open_page(browser, site)
     yield page
     ctx.close()
 
@@ -111,7 +51,7 @@ def test_every_golden_screen_of_the_buttons_is_the_boards_byte_for_byte(device, 
     page = device
     bad = []
     for name, keys in CASES:
-        files, keys = _files_of(keys)
+        files, keys = files_of(keys)
         page.evaluate("([f, s]) => window.device.restart(f, s)", [files, 1])
         page.evaluate("ms => window.device.advance(ms)", script.BOOT_MS)
         (play_keyboard if how == "keyboard" else play_pointer)(page, keys)
@@ -123,49 +63,17 @@ def test_every_golden_screen_of_the_buttons_is_the_boards_byte_for_byte(device, 
     assert bad == [], "%d of %d screens differ from tests/golden: %s" % (len(bad), len(CASES), bad)
 
 
-KEYS = dict(golden.CASES)
-# A Classic game of two players started through New game, then its first hand entered
-# (tests/golden's cards_standings), and the game alone (cards_hand_counts less its entry)
-GAME_AND_HAND = KEYS["cards_standings"]
-GAME = KEYS["cards_hand_counts"][:-len(" OK DOWN OK LEFT LEFT UP RIGHT")]
-HAND = GAME_AND_HAND[len(GAME) + 1:]
-
-
-def _play(page, keys):
-    page.evaluate("ms => window.device.advance(ms)", script.BOOT_MS)
-    play_keyboard(page, keys)
-
-
-def _sim(files, keys):
-    """The simulator started on files ({name: text}), keys played: its screen rows."""
-    import tempfile
-    from host_sim import sim
-    sim.use_fake_machine()
-    with tempfile.TemporaryDirectory() as state:
-        for n, text in files.items():
-            with open(os.path.join(state, n), "w") as f:
-                f.write(text)
-        dev = script.Device(board="pico", state=state, mem_free=golden.MEM_FREE, seed=1)
-        dev.play(script.parse(keys))
-        return dev.rows()
-
-
-def _stored(page):
-    """The device's files as the browser keeps them: {name: text}."""
-    return page.evaluate("() => window.device.files()")
-
-
 def test_a_game_continued_after_a_reload_is_where_the_simulator_restarted_on_its_files_is(browser, site):
-    ctx, page = _open(browser, site)
+    ctx, page = open_page(browser, site)
     try:
         page.evaluate("() => window.device.restart({}, 1)")
-        _play(page, GAME_AND_HAND)
-        files = _stored(page)
+        play(page, GAME_AND_HAND)
+        files = stored(page)
         assert "game.json" in files
-        _reloaded(page)
-        assert _stored(page) == files          # the reload kept every file as it was
-        _play(page, "OK")                      # Continue
-        assert rows(page) == _sim(files, "OK")
+        reloaded(page)
+        assert stored(page) == files          # the reload kept every file as it was
+        play(page, "OK")                      # Continue
+        assert rows(page) == sim_rows(files, "OK")
         with open(golden.path("cards_standings")) as f:
             assert rows(page) == f.read().split()   # the standings after the first hand
         assert page.errors == []
@@ -174,7 +82,7 @@ def test_a_game_continued_after_a_reload_is_where_the_simulator_restarted_on_its
 
 
 def test_a_reload_with_no_network_opens_the_device_from_its_offline_copy(browser, site):
-    ctx, page = _open(browser, site, query="clock=test")
+    ctx, page = open_page(browser, site, query="clock=test")
     try:
         # the service worker installed and controlling the page: everything it needs cached
         page.evaluate("() => navigator.serviceWorker.ready")
@@ -185,7 +93,7 @@ def test_a_reload_with_no_network_opens_the_device_from_its_offline_copy(browser
         page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')")
         with open(golden.path("menu")) as f:
             assert rows(page) == f.read().split()
-        _play(page, "DOWN")
+        play(page, "DOWN")
         with open(golden.path("menu")) as f:
             assert rows(page) != f.read().split()      # it runs: the cursor moved
         assert page.errors == []
@@ -194,10 +102,10 @@ def test_a_reload_with_no_network_opens_the_device_from_its_offline_copy(browser
 
 
 def test_the_downloaded_files_are_the_folder_the_pc_companion_reads(browser, site, tmp_path):
-    ctx, page = _open(browser, site)
+    ctx, page = open_page(browser, site)
     try:
         page.evaluate("() => window.device.restart({}, 1)")
-        _play(page, GAME_AND_HAND)
+        play(page, GAME_AND_HAND)
         with page.expect_download() as d:
             page.click("#download")
         path = tmp_path / "files.zip"
@@ -207,9 +115,9 @@ def test_the_downloaded_files_are_the_folder_the_pc_companion_reads(browser, sit
             assert z.testzip() is None
             z.extractall(str(tmp_path))
         folder = tmp_path / "phase10"
-        stored = _stored(page)
-        assert sorted(os.listdir(str(folder))) == sorted(stored)
-        for name, text in stored.items():           # each file byte for byte as the device wrote it
+        kept = stored(page)
+        assert sorted(os.listdir(str(folder))) == sorted(kept)
+        for name, text in kept.items():           # each file byte for byte as the device wrote it
             assert (folder / name).read_text() == text, name
         r = subprocess.run([sys.executable, "-m", "host_sim", "show", str(folder / "game.json")], cwd=ROOT,
                            capture_output=True, text=True, timeout=60)
@@ -247,71 +155,53 @@ def test_the_page_fits_a_phone_held_upright_and_a_desktop_window(browser, site, 
         ctx.close()
 
 
-def _game_started(page):
-    """A fresh device, the Classic game started on it: its files ({name: text})."""
-    page.evaluate("() => window.device.restart({}, 1)")
-    _play(page, GAME)
-    return _stored(page)
-
-
-def _reloaded(page):
-    page.reload()
-    page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')")
-
-
-def _storage(page, **set):
-    """The device's storage figures (quota, live, writes, gen...), after setting any of
-    quota, cutAfter, tear (the tests' hooks)."""
-    return page.evaluate("s => window.device.storage(s)", set)
-
-
 def test_a_full_storage_is_said_on_the_panel_and_loses_nothing_saved(browser, site):
-    ctx, page = _open(browser, site)
+    ctx, page = open_page(browser, site)
     try:
-        before = _game_started(page)
+        before = game_started(page)
         used = sum(len(v.encode()) for v in before.values())
         # the device's room now ends a few bytes past what is saved: the hand's save cannot fit
-        _storage(page, quota=used + 10)
+        storage(page, quota=used + 10)
         play_keyboard(page, HAND)
         page.evaluate("ms => window.device.advance(ms)", 500)
         screen = "\n".join(rows(page))
-        assert _stored(page) == before                      # nothing saved was touched
+        assert stored(page) == before                      # nothing saved was touched
         # the device's own words for a full flash are on the panel
         text = page.evaluate("() => window.device.said()")
         assert any("full" in s for s in text), (text, screen)
-        _storage(page, quota=2_000_000)
-        _reloaded(page)
-        assert _stored(page) == before
-        _play(page, "OK")
-        assert rows(page) == _sim(before, "OK")            # the game as it was before the hand
+        storage(page, quota=2_000_000)
+        reloaded(page)
+        assert stored(page) == before
+        play(page, "OK")
+        assert rows(page) == sim_rows(before, "OK")            # the game as it was before the hand
     finally:
         ctx.close()
 
 
 def test_a_tab_closed_between_a_saves_steps_leaves_the_game_before_or_after_it(browser, site):
-    ctx, page = _open(browser, site)
+    ctx, page = open_page(browser, site)
     try:
-        before = _game_started(page)
+        before = game_started(page)
 
         def hand(cut=None, tear=None):
             # the game continued on its files, the cut armed, the hand entered; then the tab
             # is gone: what the browser kept is all the page finds when it is opened again
             page.evaluate("([f, s]) => window.device.restart(f, s)", [before, 1])
-            _play(page, "OK")
-            n0 = _storage(page)["writes"]
+            play(page, "OK")
+            n0 = storage(page)["writes"]
             if cut is not None:
-                _storage(page, cutAfter=cut)
+                storage(page, cutAfter=cut)
             if tear is not None:
-                _storage(page, tear=tear)
+                storage(page, tear=tear)
             play_keyboard(page, HAND)
-            steps = _storage(page)["writes"] - n0
-            _reloaded(page)
-            _play(page, "OK")
+            steps = storage(page)["writes"] - n0
+            reloaded(page)
+            play(page, "OK")
             return steps, rows(page)
         steps, _ = hand()
-        after = _stored(page)
+        after = stored(page)
         assert after != before and steps >= 1
-        want = {"before": _sim(before, "OK"), "after": _sim(after, "OK")}
+        want = {"before": sim_rows(before, "OK"), "after": sim_rows(after, "OK")}
         assert want["before"] != want["after"]
         seen = []
         for cut in range(steps + 1):
@@ -333,7 +223,7 @@ def test_the_three_button_setting_shows_three_buttons(device):
     page = device
     page.evaluate("() => window.device.restart({}, 1)")
     assert page.evaluate("document.body.classList.contains('three')") is False
-    _play(page, KEYS["settings"])
+    play(page, KEYS["settings"])
     assert page.evaluate("getComputedStyle(document.querySelector('[data-button=left]')).display") != "none"
     page.evaluate("([f, s]) => window.device.restart(f, s)", [{"settings.json": json.dumps({"three_button": True})}, 1])
     assert page.evaluate("document.body.classList.contains('three')") is True
@@ -368,8 +258,8 @@ def test_the_site_holds_what_installs_it_and_keeps_it_offline(site):
 def test_files_loaded_back_are_taken_whole_or_refused_in_one_line(device, tmp_path):
     page = device
     page.evaluate("() => window.device.restart({}, 1)")
-    _play(page, GAME_AND_HAND)
-    before = _stored(page)
+    play(page, GAME_AND_HAND)
+    before = stored(page)
     # a damaged save, a settings file and a stranger: refused in one line, nothing changed
     bad = tmp_path / "game.json"
     bad.write_text('{"format":"phase10","v":2,"game":"classic"')
@@ -382,45 +272,33 @@ def test_files_loaded_back_are_taken_whole_or_refused_in_one_line(device, tmp_pa
         page.wait_for_function("!document.getElementById('note').hidden")
         line = page.inner_text("#note")
         assert line.startswith("Nothing loaded: ") and "\n" not in line, line
-        assert _stored(page) == before
+        assert stored(page) == before
         page.evaluate("() => { document.getElementById('note').hidden = true; }")
     assert "notes.txt is not one of the device's files" in line
     # a good one is taken and the device starts again on it
     page.set_input_files("#load", [str(settings)])
     page.wait_for_function("document.getElementById('note').textContent.startsWith('Loaded')")
-    assert json.loads(_stored(page)["settings.json"]) == {"three_button": True}
-    assert _stored(page)["game.json"] == before["game.json"]
+    assert json.loads(stored(page)["settings.json"]) == {"three_button": True}
+    assert stored(page)["game.json"] == before["game.json"]
     assert page.evaluate("document.body.classList.contains('three')") is True
-
-
-def _shows(page, want, seconds=5.0):
-    """Whether the panel comes to show want within seconds (the page's own clock: a
-    loaded machine may be slow to run its timers)."""
-    import time
-    end = time.time() + seconds
-    while time.time() < end:
-        if rows(page) == want:
-            return True
-        page.wait_for_timeout(50)
-    return False
 
 
 def test_the_help_button_and_escape_work_in_real_time(browser, site):
     # the page's own clock: ? is OK held with UP pressed (the menu's Help), Escape a long OK
     # (back), a tap on OK a short press: each acted on as the board's buttons would be
-    ctx, page = _open(browser, site, query="nosw")
+    ctx, page = open_page(browser, site, query="nosw")
     try:
         want = {}
         for n in ("help_menu", "menu", "newgame_game"):
             with open(golden.path(n)) as f:
                 want[n] = f.read().split()
         page.click("#help")
-        assert _shows(page, want["help_menu"])
+        assert shows(page, want["help_menu"])
         page.wait_for_function("window.device.held() === 0")     # the chord let go
         page.keyboard.press("Escape")
-        assert _shows(page, want["menu"])
+        assert shows(page, want["menu"])
         page.click("[data-button=ok]")
-        assert _shows(page, want["newgame_game"])
+        assert shows(page, want["newgame_game"])
         assert page.errors == []
     finally:
         ctx.close()
@@ -435,9 +313,9 @@ def test_a_file_damaged_in_the_browsers_storage_is_said_and_set_aside(device):
     page.evaluate("ms => window.device.advance(ms)", script.BOOT_MS)
     said = page.evaluate("() => window.device.said()")
     assert any("settings.json" in s for s in said), said
-    stored = _stored(page)
-    assert "settings.json" not in stored
-    aside = [n for n in stored if n.startswith("settings.json.bad")]
-    assert len(aside) == 1 and stored[aside[0]] == garbage
+    kept = stored(page)
+    assert "settings.json" not in kept
+    aside = [n for n in kept if n.startswith("settings.json.bad")]
+    assert len(aside) == 1 and kept[aside[0]] == garbage
     # and read out to a screen reader (the panel is a picture)
     assert "settings.json" in page.inner_text("#spoken")
