@@ -11,6 +11,7 @@ import sys
 from firmware.app import App
 from firmware.files.store import Store
 from fakeflash import FakeFlash
+from fakepins import BITS, FakeReader, press
 from firmware.edges.buttons import Buttons
 from firmware.files.settings_file import check_settings, DEFAULTS
 from host_sim.vclock import VirtualClock
@@ -77,19 +78,6 @@ class FakeDisplay:
 
     def power(self, p):
         self.on = p
-
-
-class FakeReader:
-    bits = 0
-
-    def read(self):
-        return self.bits
-
-    def edges(self):
-        return 0
-
-    def still(self):
-        return False      # no pin interrupts here: every sample reads the pins
 
 
 class FakeStore(Store):
@@ -160,16 +148,6 @@ def make(files=None, start=0):
     app.start()
     app.run_for(20)
     return app
-
-
-_BITS = {"UP": 1, "DOWN": 2, "LEFT": 4, "RIGHT": 8, "OK": 16}
-
-
-def press(app, name, hold=50):
-    app.reader.bits = _BITS[name]
-    app.run_for(hold)
-    app.reader.bits = 0
-    app.run_for(250)
 
 
 def long_ok(app):
@@ -430,7 +408,7 @@ def test_an_idle_loop_rests_ten_times_longer_and_a_key_still_acts_at_once():
     app.run_for(1000)
     assert n[0] <= 11
     sel = app.top().sel
-    app.reader.bits = _BITS["DOWN"]
+    app.reader.bits = BITS["DOWN"]
     app.run_for(12)             # the next sample (5 ms) queues it; the rest ends on it
     assert app.top().sel == sel + 1
     app.reader.bits = 0
@@ -481,7 +459,7 @@ def test_about_shows_the_free_heap_read_after_the_loops_last_collection():
     def about():
         """OK on About's line: the collections made from the key to About's page."""
         n = heap.collections
-        app.reader.bits = _BITS["OK"]
+        app.reader.bits = BITS["OK"]
         app.run_for(50)
         app.reader.bits = 0
         while app.top().module != "about":

@@ -16,6 +16,7 @@ if _twin not in sys.path:
 import machine  # noqa: E402  (the fake, from host_sim/twin)
 
 from fakeflash import FakeFlash  # noqa: E402
+from fakepins import FakeReader, press  # noqa: E402
 from firmware.app import App  # noqa: E402
 from firmware.draw.display import Display  # noqa: E402
 from firmware.edges.buttons import Buttons  # noqa: E402
@@ -23,59 +24,36 @@ from firmware.files.store import Store  # noqa: E402
 from host_sim.vclock import VirtualClock  # noqa: E402
 
 
-class _Reader:
-    bits = 0
-
-    def read(self):
-        return self.bits
-
-    def edges(self):
-        return 0
-
-    def still(self):
-        return False
-
-
 class _Board:
     NAME = "Test board"
-
-
-_BITS = {"UP": 1, "DOWN": 2, "LEFT": 4, "RIGHT": 8, "OK": 16}
 
 
 def _device():
     emu = machine.reset_world("ssd1306")
     i2c = machine.I2C(0, scl=machine.Pin(5), sda=machine.Pin(4), freq=400000)
     fs = FakeFlash()
-    app = App(Display(i2c), _Reader(), Buttons(), VirtualClock(), Store("/", fs, fs.open), _Board,
+    app = App(Display(i2c), FakeReader(), Buttons(), VirtualClock(), Store("/", fs, fs.open), _Board,
               mem_free=lambda: 12345)
     app.start()
     app.run_for(20)
     return app, emu
 
 
-def _press(app, name, hold=50):
-    app.reader.bits = _BITS[name]
-    app.run_for(hold)
-    app.reader.bits = 0
-    app.run_for(250)
-
-
 def test_the_screen_below_is_drawn_again_when_the_one_on_top_closes():
     app, emu = _device()
     menu = emu.raw()
     for _ in range(3):
-        _press(app, "DOWN")           # Players
+        press(app, "DOWN")           # Players
     moved = emu.raw()
     assert moved != menu
-    _press(app, "OK")
+    press(app, "OK")
     players = emu.raw()
     assert app.top().module == "players" and players != moved
-    _press(app, "OK")                 # "+ New player": the name's wheel, over Players
+    press(app, "OK")                 # "+ New player": the name's wheel, over Players
     assert app.top().module == "picker" and emu.raw() != players
-    _press(app, "OK", 1000)           # back, the name left empty: Players is below, built
+    press(app, "OK", 1000)           # back, the name left empty: Players is below, built
     assert app.top().module == "players"
     assert emu.raw() == players, "the panel still shows the closed screen: %s" % "\n".join(emu.rows()[:16])
-    _press(app, "LEFT")               # back again: the menu, parked under Players, built again
+    press(app, "LEFT")               # back again: the menu, parked under Players, built again
     assert app.top().module == "menu" and len(app.stack) == 1
     assert emu.raw() == moved, "the panel still shows the closed screen: %s" % "\n".join(emu.rows()[:16])
