@@ -106,7 +106,7 @@ def main(argv):
             import gc
             gc.collect()
             fig = {"steps": steps, "served": t.served, "made": t.made, "refused": t.web.refused,
-                   "dropped": t.web.dropped, "evicted": t.web.evicted, "late_max_ms": t.late_max, "slice_max_us": t.slice_max_us,
+                   "dropped": t.web.dropped, "evicted": t.web.evicted, "most": t.web.most, "late_max_ms": t.late_max, "slice_max_us": t.slice_max_us,
                    "request_max_us": t.request_max_us, "pressed": presses,
                    "commits": app.commits, "handled": app.handled,
                    "mem_free": gc.mem_free() if hasattr(gc, "mem_free") else -1}

@@ -9,11 +9,27 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 from engine_mpy.classic import Classic
 from engine_mpy.masters import Masters
 from engine_mpy.game import RuleError
-from engine_mpy.phases import PHASE_CARDS
+from engine_mpy.phases import PHASE_TEXT
 from engine_mpy import savefile, saveload
 from host_sim import report
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+
+
+def laid(words):
+    """The cards a phase lays, counted from its words as the rulebook gives them ("1 set
+    of 5 + 1 set of 2": 7, "7 cards of one colour": 7), not from the engine's own table
+    of them (engine_mpy/phases.py PHASE_CARDS, which the rules hold to these words)."""
+    n = 0
+    for part in words.split(" + "):
+        w = part.split()
+        n += int(w[0]) if w[1] == "cards" else int(w[0]) * int(w[-1])
+    return n
+
+
+# what each phase lays (index = phase number): a player who completed a phase but did
+# not go out keeps 1 .. 10 - this many cards
+LAID = [0] + [laid(PHASE_TEXT[n]) for n in range(1, 11)]
 
 
 # A game is built from choices: ("int", lo, hi), ("bool",) or ("pick", seq). Hypothesis
@@ -92,7 +108,7 @@ def build_game(draw, kinds):
             if p == out:
                 left.append(None)
             elif ok:
-                left.append(random_counts(draw, draw(INT(1, 10 - PHASE_CARDS[ph])), p, skips))
+                left.append(random_counts(draw, draw(INT(1, 10 - LAID[ph])), p, skips))
             else:
                 left.append(random_counts(draw, 10, p, skips))
         rec = {"out": out, "left": left}
@@ -187,6 +203,23 @@ def check_invariants(g):
         # Replacing a hand by itself changes nothing.
         g.replace(0, g.records[0])
         assert g.players() == before
+
+
+def test_a_phase_completed_leaves_at_most_ten_less_the_cards_it_lays():
+    # Masters: Bob completes the phase he chose, keeping the most cards it leaves (taken),
+    # or one more (refused: he could not have laid it), for each of the ten phases
+    for ph in range(1, 11):
+        for n, ok in ((10 - LAID[ph], True), (11 - LAID[ph], False)):
+            g = Masters({"players": ["Ann", "Bob"], "dealer": 0})
+            try:
+                g.add({"out": 0, "left": [None, [n, 0, 0, 0]], "phase": [1, ph]})
+                taken = True
+            except RuleError:
+                taken = False
+            assert taken == ok, "phase %d (%s) completed keeping %d cards: %s" % (
+                ph, PHASE_TEXT[ph], n, "refused" if ok else "taken")
+            if ok:
+                assert g.phases_done(g.state, 1) == 1 and g.state.total[1] == 5 * n
 
 
 def test_a_refused_entry_changes_nothing():

@@ -97,6 +97,17 @@ def test_the_same_game_from_the_history_exports_alike(tmp_path, capsys):
     assert kept == running
 
 
+def test_names_with_commas_quotes_and_backslashes_read_back_as_they_are(tmp_path, capsys):
+    # names the device's rules accept (engine_mpy/game.py check_names): a spreadsheet, or
+    # Python's csv, reads each back whole from the running game and from the history
+    names = ["Ann, Jr", 'Bo "B"', "C\\D;'x'"]
+    g = Classic({"players": names, "dealer": 2})
+    g.add({"out": 1, "left": [[10, 0, 0, 0], None, [3, 0, 0, 0]]})
+    for f in (save(tmp_path, g), history(tmp_path / "h", [summary.entry(g, False, 3)])):
+        rows = export_csv(f, capsys)
+        assert pick(rows, "player", "dealer", "went_out") == [(p, names[2], names[1]) for p in names], f
+
+
 def tied_game():
     # Ann and Bob take turns going out, Bob dealing first; the other keeps one 1-9 card
     # (5 points, completed). After 10 hands both completed phase 10 with 25 points each:

@@ -92,38 +92,55 @@ def test_headers_that_never_end_are_dropped(dev):
     still_serving(dev)
 
 
-def test_fifty_connections_at_once_and_a_key_pressed_meanwhile(dev):
-    socks = [socket.create_connection(("127.0.0.1", dev.port), timeout=8) for _ in range(50)]
-    dev.key("DOWN")                    # a player presses a key in the middle of it
-    for s in socks:
-        s.sendall(b"GET /state HTTP/1.0\r\n\r\n")
-    ok = dropped = 0
-    for s in socks:
-        out = b""
-        try:
-            while True:
-                b = s.recv(4096)
-                if not b:
-                    break
-                out += b
-        except (ConnectionResetError, socket.timeout):
-            pass
-        s.close()
-        # the whole state; or nothing at all: past the connections it serves at once
-        # (firmware/phones/server.py _LIVE) one is closed before a byte is sent; or microdot's whole
-        # 400, when parsing the head ran short of the capped heap beside the six served
-        # (seen once in 50 on a loaded machine). Never a part of an answer, a 500 or a reset.
-        a = out.decode("latin-1")
-        if status(a) == 200:
-            assert a.rstrip().endswith("}") and '"game": "classic"' in a, a[-80:]
-            ok += 1
-        elif out:
-            assert status(a) == 400 and a.endswith("\r\n\r\nBad request"), a[:120]
-            dropped += 1
-        else:
-            dropped += 1
-    assert ok >= 1, (ok, dropped)
-    still_serving(dev)
+def test_fifty_connections_at_once_and_a_key_pressed_meanwhile():
+    # a device of its own: its figures are this test's alone
+    game, _ = classic()
+    dev = Device(game)
+    try:
+        socks = [socket.create_connection(("127.0.0.1", dev.port), timeout=8) for _ in range(50)]
+        n = len(dev.lines)
+        dev.key("DOWN")                    # a player presses a key in the middle of it
+        for s in socks:
+            s.sendall(b"GET /state HTTP/1.0\r\n\r\n")
+        ok = bad = nothing = 0
+        for s in socks:
+            out = b""
+            try:
+                while True:
+                    b = s.recv(4096)
+                    if not b:
+                        break
+                    out += b
+            except (ConnectionResetError, socket.timeout):
+                pass
+            s.close()
+            # the whole state; or nothing at all: past the connections it serves at once
+            # (firmware/phones/server.py _LIVE) one is closed before a byte is sent; or microdot's whole
+            # 400, when parsing the head ran short of the capped heap beside the four served
+            # (seen once in 50 on a loaded machine). Never a part of an answer, a 500 or a reset.
+            a = out.decode("latin-1")
+            if status(a) == 200:
+                assert a.rstrip().endswith("}") and '"game": "classic"' in a, a[-80:]
+                ok += 1
+            elif out:
+                assert status(a) == 400 and a.endswith("\r\n\r\nBad request"), a[:120]
+                bad += 1
+            else:
+                nothing += 1
+        # the key was handled and its frame drawn while the fifty were served
+        dev.wait_for("KEYMS", 10, n)
+        still_serving(dev)
+        fig = dev.stop()
+    finally:
+        if dev.alive():
+            dev.proc.kill()
+    # four served at once, never more (connected before their heads came, most were
+    # stalled ones given up for the next); every connection not answered was closed by
+    # the device, each counted once: refused, given up (evicted) or ended by its limits
+    assert fig["most"] == 4, fig
+    assert ok >= 1 and fig["served"] == ok + 1, (ok, fig)          # (and still_serving's)
+    assert fig["refused"] + fig["evicted"] + fig["dropped"] == nothing, (nothing, fig)
+    assert fig["handled"] == 1 and fig["pressed"] == 1, fig
 
 
 def test_clients_that_send_nothing_or_never_read_are_let_go(dev):
@@ -152,7 +169,7 @@ def test_clients_that_send_nothing_or_never_read_are_let_go(dev):
 def test_the_device_went_on_and_the_save_never_changed(dev):
     assert dev.saved() == dev.before
     fig = dev.stop()
-    assert fig["handled"] >= 2           # the two keys pressed under the abuse were handled
+    assert fig["handled"] >= 1           # the key pressed under the abuse was handled
     assert fig["refused"] + fig["dropped"] + fig["evicted"] >= 1
     assert fig["commits"] == 0
     assert dev.saved() == dev.before

@@ -74,14 +74,33 @@ def test_every_length_the_encoder_takes_decodes(tmp_path):
 
 
 def test_a_password_is_made_from_the_random_bytes_given():
-    a = credentials(bytes(range(12)))
-    b = credentials(bytes(range(1, 13)))
-    assert a != b and len(a["wifi_pw"]) == 10 and len(b["wifi_pw"]) == 10
-    assert a["wifi_ssid"] == "Phase10-0A0B"
-    # no letter that reads two ways on the OLED
-    for ch in "0O1lI":
-        assert ch not in a["wifi_pw"] + b["wifi_pw"]
-    # the Wi-Fi text escapes what the standard reserves
+    # the i-th of the ten characters comes from the i-th byte and from nothing else, and
+    # over that byte's 256 values it takes every letter and digit that reads one way on
+    # the OLED (no 0/O, 1/l/I, nor i and o); the name's tag is the last two bytes in hex
+    one_way = set("abcdefghjkmnpqrstuvwxyz23456789")
+    base = bytes(range(40, 52))
+    made = credentials(base)
+    pw = made["wifi_pw"]
+    assert len(pw) == 10 and made["wifi_ssid"] == "Phase10-3233"
+    for i in range(12):
+        seen = set()
+        for v in range(256):
+            raw = bytearray(base)
+            raw[i] = v
+            c = credentials(bytes(raw))
+            if i < 10:
+                assert c["wifi_ssid"] == made["wifi_ssid"], (i, v)
+                assert c["wifi_pw"][:i] + c["wifi_pw"][i + 1:] == pw[:i] + pw[i + 1:], (i, v, c["wifi_pw"], pw)
+                seen.add(c["wifi_pw"][i])
+            else:
+                assert c["wifi_pw"] == pw, (i, v)
+                tag = (v, base[11]) if i == 10 else (base[10], v)
+                assert c["wifi_ssid"] == "Phase10-%02X%02X" % tag
+        if i < 10:
+            assert seen == one_way, (i, "".join(sorted(seen)))
+
+
+def test_the_wifi_text_escapes_what_the_standard_reserves():
     assert wifi_text({"wifi_ssid": "a;b", "wifi_pw": "p:w\\d,\"x"}) == 'WIFI:S:a\\;b;T:WPA;P:p\\:w\\\\d\\,\\"x;;'
 
 

@@ -91,6 +91,8 @@ def test_forget_removes_the_network(boards, tmp_path):
     (["--ssid", "", "--password", "long enough"], "1 to 32 bytes, this one is 0"),
     (["--ssid", "é" * 17, "--password", "long enough"], "1 to 32 bytes, this one is 34"),
     (["--ssid", "Tab\there", "--password", "long enough"], "no control characters"),
+    (["--ssid", "N" * 33, "--password", "long enough"], "1 to 32 bytes, this one is 33"),
+    (["--ssid", "Home", "--password", "x"], "8 to 63 characters (or a key of 64 hex digits), this one is 1"),
     (["--ssid", "Home", "--password", "seven77"], "8 to 63 characters"),
     (["--ssid", "Home", "--password", "x" * 64], "hex digits only"),
     (["--ssid", "Home", "--password", "z" * 65], "8 to 63 characters"),

@@ -25,10 +25,11 @@ DEFAULTS = {
 # it always did.
 
 
-def check_settings(d):
+def check_settings(d, said=None):
     """The saved settings as a full dict, or None when the text is not settings at all.
     Unknown keys are dropped and a bad or missing value falls back to its default, so one
-    bad value never loses the others."""
+    bad value never loses the others; said (a list), when given, gets a sentence for a
+    value the player must hear of (the phones' network: check_table)."""
     if not isinstance(d, dict):
         return None
     out = {}
@@ -45,21 +46,55 @@ def check_settings(d):
             ok = v in ("cards", "points")
         out[k] = v if ok else dv
     if "table" in d:
-        check_table(d, out)
+        check_table(d, out, said)
     return out
 
 
-def check_table(d, out):
+def check_table(d, out, said=None):
     """The table on phones' settings of a settings file's dict d into out (a bad value
-    falls back to its default, the others are kept)."""
+    falls back to its default, the others are kept). The device's own network is a pair
+    the device made (firmware/phones/control.py: "Phase10-XXXX" and 10 letters and
+    digits): one that WPA2 cannot open (network_why) is dropped whole, and Phones turned
+    off with it, so that turning it on again makes a new pair; why is added to said."""
     v = d.get("table")
     # True: its own access point; "join": the network set from the PC (wifi_file.py)
     out["table"] = v if v is True or v == "join" else False
-    v = d.get("wifi_ssid", "")
-    out["wifi_ssid"] = v if isinstance(v, str) and len(v) <= 32 and _printable(v) else ""
-    v = d.get("wifi_pw", "")
-    # WPA2: 8 to 63 printable characters
-    out["wifi_pw"] = v if isinstance(v, str) and 8 <= len(v) <= 63 and _printable(v) else ""
+    ssid = d.get("wifi_ssid", "")
+    pw = d.get("wifi_pw", "")
+    why = None
+    if ssid != "" or pw != "" or out["table"] is True:
+        why = network_why(ssid, pw)
+    if why is None:
+        out["wifi_ssid"] = ssid
+        out["wifi_pw"] = pw
+        return
+    out["wifi_ssid"] = out["wifi_pw"] = ""
+    off = ""
+    if out["table"] is True:
+        out["table"] = False
+        off = " Phones is off:"
+    if said is not None:
+        said.append("settings.json: the phones' own Wi-Fi %s.%s Settings > Phones makes a new "
+                    "network." % (why, off))
+
+
+def network_why(ssid, pw):
+    """Why ssid and pw cannot be the device's own network (the end of a sentence), or
+    None: a name of 1 to 32 printable ASCII characters (bytes), a WPA2 password of 8 to
+    63. (Not the 64 hex digits of a key that wifi.json takes: the device never makes one,
+    and the players read the password off the screen and type it.)"""
+    if not isinstance(ssid, str) or not isinstance(pw, str):
+        return "name or password is not text"
+    for v, what in ((ssid, "name"), (pw, "password")):
+        if not _printable(v):
+            return "%s holds a character that is not printable ASCII" % what
+    n = len(ssid)
+    if not 1 <= n <= 32:
+        return "name is %d byte%s, Wi-Fi takes 1 to 32" % (n, "" if n == 1 else "s")
+    n = len(pw)
+    if not 8 <= n <= 63:
+        return "password is %d character%s, WPA2 takes 8 to 63" % (n, "" if n == 1 else "s")
+    return None
 
 
 def _printable(v):
@@ -86,7 +121,10 @@ def load(store):
     text, msg, unread = storeread.read(store, SETTINGS_FILE, _parse_settings, TEXT_LIMIT)
     if text is None:
         return dict(DEFAULTS), msg, unread
-    return _parse_settings(text), msg, False
+    from engine_mpy.lines import parse
+    said = [msg] if msg else []
+    settings = check_settings(parse(text), said)
+    return settings, " ".join(said) or None, False
 
 
 def save(app, key, value):

@@ -116,6 +116,7 @@ class _Web(Microdot):
         self.refused = 0       # connections closed at once: _LIVE were open, none stalled
         self.dropped = 0       # connections ended by the timeout or an error
         self.evicted = 0       # stalled connections closed for a new one
+        self.most = 0          # the most connections served at once (at most _LIVE)
         self.route("/")(owner.page)
         self.route("/state")(owner.state)
 
@@ -127,6 +128,8 @@ class _Web(Microdot):
         now = _ms()
         me = [asyncio.current_task(), now, True, now]
         self.conns.append(me)
+        if len(self.conns) > self.most:
+            self.most = len(self.conns)
         self.live += 1
         t0 = _us()
         try:

@@ -46,8 +46,14 @@ class FakeFlash:
         raise OSError(2)
 
     def listdir(self, d):
+        """The folder's names in littlefs's order, by name (history.10.json before
+        history.2.json), never the order they were made in: code that wants an order
+        sorts what it lists. (FAT lists its folder's slots in order, a freed slot taken
+        by the next file made: not the order they were made in either.)"""
         d = d.rstrip("/") + "/"
-        return [p[len(d):] for p in self.files if p.startswith(d) and "/" not in p[len(d):]]
+        names = [p[len(d):] for p in self.files if p.startswith(d) and "/" not in p[len(d):]]
+        names.sort()
+        return names
 
     def mkdir(self, p):
         self.step("mkdir " + p)

@@ -11,6 +11,7 @@ import sys
 from firmware.app import App
 from firmware.files.store import Store
 from fakeflash import FakeFlash
+from fakepins import BITS, FakeReader, press
 from firmware.edges.buttons import Buttons
 from firmware.files.settings_file import check_settings, DEFAULTS
 from host_sim.vclock import VirtualClock
@@ -79,19 +80,6 @@ class FakeDisplay:
         self.on = p
 
 
-class FakeReader:
-    bits = 0
-
-    def read(self):
-        return self.bits
-
-    def edges(self):
-        return 0
-
-    def still(self):
-        return False      # no pin interrupts here: every sample reads the pins
-
-
 class FakeStore(Store):
     """The device's own store on a fake flash. files: the flash's files by name, as text;
     starved: every read runs short of memory (the file is kept as it is)."""
@@ -111,6 +99,43 @@ class FakeStore(Store):
         return dict((k[1:], v.decode()) for k, v in self.flash.files.items())
 
 
+class FakeHeap:
+    """The heap as the memory policy reads it (its gc: mem_free, mem_alloc, collect), with
+    the figures a test sets: the policy's threshold (more than half the heap taken) meets
+    the same figures on CPython, which has no such heap, as on MicroPython."""
+
+    def __init__(self, size=100000, free=60000):
+        self.size = size
+        self.free = free
+        self.collections = 0
+
+    def mem_free(self):
+        return self.free
+
+    def mem_alloc(self):
+        return self.size - self.free
+
+    def collect(self):
+        self.collections += 1
+
+
+class NoHeap:
+    """A runtime without a heap to read (CPython's gc: a collector, no figures)."""
+
+    def collect(self):
+        pass
+
+
+def use_heap(heap):
+    """The memory policy reads heap from now on (None: the runtime's own gc again), and
+    finds its size afresh."""
+    import gc
+    from firmware.memory import policy
+    policy.gc = gc if heap is None else heap
+    del policy._HEAP[:]
+    del policy._SEEN[:]
+
+
 class Board:
     NAME = "Test board"
 
@@ -123,16 +148,6 @@ def make(files=None, start=0):
     app.start()
     app.run_for(20)
     return app
-
-
-_BITS = {"UP": 1, "DOWN": 2, "LEFT": 4, "RIGHT": 8, "OK": 16}
-
-
-def press(app, name, hold=50):
-    app.reader.bits = _BITS[name]
-    app.run_for(hold)
-    app.reader.bits = 0
-    app.run_for(250)
 
 
 def long_ok(app):
@@ -201,10 +216,8 @@ def closed_module_gone_or_kept(app, name):
 
 
 def test_closed_screens_stay_loaded_while_the_heap_has_room_and_go_when_it_fills():
-    from firmware.memory import policy
-    real = policy._half_taken
-    full = [False]
-    policy._half_taken = lambda collected=False: full[0]
+    heap = FakeHeap(100000, 60000)
+    use_heap(heap)
     try:
         app = make()
         app.memory.small = False       # a heap with room, whatever this test runs on
@@ -226,9 +239,15 @@ def test_closed_screens_stay_loaded_while_the_heap_has_room_and_go_when_it_fills
         assert app.memory.cached == ["settings", "menu"]
         press(app, "LEFT")
         assert app.memory.cached == ["settings", "players"]
-        # half the heap taken: the poll without a key after the next screen change drops
+        # half the heap taken, to the byte: still kept
+        heap.free = 50000
+        press(app, "OK")
+        assert app.top().module == "players" and app.memory.cached == ["settings", "menu"]
+        press(app, "LEFT")
+        assert app.memory.cached == ["settings", "players"]
+        # more than half taken: the poll without a key after the next screen change drops
         # every kept module
-        full[0] = True
+        heap.free = 49999
         press(app, "OK")
         assert app.top().module == "players"
         assert app.memory.cached == [] and "firmware.screens.settings" not in sys.modules
@@ -236,7 +255,7 @@ def test_closed_screens_stay_loaded_while_the_heap_has_room_and_go_when_it_fills
         press(app, "LEFT")
         assert app.top().module == "menu" and app.top().sel == 3     # Players
     finally:
-        policy._half_taken = real
+        use_heap(None)
 
 
 def test_a_small_heap_drops_a_closed_screens_module_at_once():
@@ -389,7 +408,7 @@ def test_an_idle_loop_rests_ten_times_longer_and_a_key_still_acts_at_once():
     app.run_for(1000)
     assert n[0] <= 11
     sel = app.top().sel
-    app.reader.bits = _BITS["DOWN"]
+    app.reader.bits = BITS["DOWN"]
     app.run_for(12)             # the next sample (5 ms) queues it; the rest ends on it
     assert app.top().sel == sel + 1
     app.reader.bits = 0
@@ -429,33 +448,48 @@ def test_about_shows_version_board_and_memory():
 
 
 def test_about_shows_the_free_heap_read_after_the_loops_last_collection():
-    # On MicroPython, with closed screens' code kept (a heap with room), the loop reads
-    # the free heap after the collection it makes on the poll after a key; About shows
-    # that figure instead of collecting again between its key and its page.
-    import gc
+    # With closed screens' code kept (a heap with room), the loop reads the free heap
+    # after the collection it makes on the poll after a key; About shows that figure
+    # instead of collecting again between its key and its page. Where there is none to
+    # read, About collects and reads it then; where the runtime has no heap to read, "n/a".
     from firmware.memory import policy
-    heap = policy._HEAP[:]
-    policy._HEAP[:] = [0]       # (never half taken, whatever heap this test runs on)
+    heap = FakeHeap(100000, 60000)
+    use_heap(heap)
+
+    def about():
+        """OK on About's line: the collections made from the key to About's page."""
+        n = heap.collections
+        app.reader.bits = BITS["OK"]
+        app.run_for(50)
+        app.reader.bits = 0
+        while app.top().module != "about":
+            app.step()
+        n = heap.collections - n
+        app.run_for(250)
+        return n
+
     try:
         app = App(FakeDisplay(), FakeReader(), Buttons(), VirtualClock(), FakeStore(), Board)
         app.start()
         app.memory.small = False
         app.run_for(20)
         press(app, "UP")   # About is last (no game: UP from New game, the first line)
-        if not hasattr(gc, "mem_free"):
-            press(app, "OK")
-            assert "n/a" in app.canvas.words()      # CPython: no heap of the board's to read
-            return
         press(app, "OK")
         press(app, "OK")   # About opened and closed: the loop collects after
         assert app.top().module == "menu"
-        assert app.memory.cached and len(policy._SEEN) == 1, (app.memory.cached, policy._SEEN)
-        seen = policy._SEEN[0]
+        assert app.memory.cached and policy._SEEN == [60000], (app.memory.cached, policy._SEEN)
+        heap.free = 61234  # (what a collection now would find)
+        assert about() == 0 and "60000 B" in app.canvas.words(), app.canvas.words()
         press(app, "OK")
-        assert app.top().module == "about"
-        assert "%d B" % seen in app.canvas.words()
+        del policy._SEEN[:]     # none read (as on a small heap, whose loop reads none)
+        heap.free = 62000
+        assert about() == 1 and "62000 B" in app.canvas.words(), app.canvas.words()
+        press(app, "OK")
+        use_heap(NoHeap())
+        about()
+        assert "n/a" in app.canvas.words(), app.canvas.words()
     finally:
-        policy._HEAP[:] = heap
+        use_heap(None)
 
 
 def test_a_damaged_settings_file_is_said_once_over_the_menu():
@@ -649,10 +683,9 @@ def test_the_screens_a_screen_opens_next_have_their_code_loaded_while_the_table_
     mods += helpers
     saved = dict((m, sys.modules[m]) for m in mods if m in sys.modules)
     before = list(sys.modules)
-    real = policy._half_taken
     try:
         for small, full in ((False, False), (True, False), (False, True)):
-            policy._half_taken = lambda collected=False: full
+            use_heap(FakeHeap(100000, 49999 if full else 50000))
             _unload(mods)
             app = make({"game.json": _running_save()})
             s = Session(app.store)
@@ -683,7 +716,7 @@ def test_the_screens_a_screen_opens_next_have_their_code_loaded_while_the_table_
             import gc
             gc.collect()
     finally:
-        policy._half_taken = real
+        use_heap(None)
         _restore(before, mods, saved)
 
 
@@ -694,8 +727,7 @@ def test_short_of_memory_while_loading_ahead_loads_nothing_more_for_that_screen(
     from engine_mpy.modules import forget
     m = "firmware.screens.newgame"
     saved = sys.modules.get(m)
-    real = policy._half_taken
-    policy._half_taken = lambda collected=False: False      # (room, whatever this test runs on)
+    use_heap(FakeHeap())      # (room, whatever this test runs on)
     try:
         forget(m, True)
         app = make()
@@ -716,7 +748,7 @@ def test_short_of_memory_while_loading_ahead_loads_nothing_more_for_that_screen(
         press(app, "OK")      # New game, loaded by its key
         assert app.top().module == "newgame"
     finally:
-        policy._half_taken = real
+        use_heap(None)
         if "__import__" in policy.__dict__:
             del policy.__import__
         if saved is not None:
