@@ -31,8 +31,7 @@ def open_page(browser, site, query="clock=test&nosw", viewport=None):
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(site["url"] + ("?" + query if query else ""))
-    page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')",
-                           timeout=30000)
+    page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')", polling=100, timeout=30000)
     page.errors = errors
     return ctx, page
 
@@ -121,7 +120,7 @@ def game_started(page):
 
 def reloaded(page):
     page.reload()
-    page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')")
+    page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')", polling=100, timeout=30000)
 
 
 def storage(page, **set):

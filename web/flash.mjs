@@ -110,6 +110,26 @@ function errno(e) {
   return e && (e.name === "QuotaExceededError" || e.code === 22) ? ENOSPC : EIO;
 }
 
+function wipe(h, at) {
+  // the head of a record the browser refused partway, zeroed so that it is never read as
+  // whole: best effort (where even that is refused, its CRC ends the log there)
+  try {
+    h.write(new Uint8Array(RECORD_HEAD), { at });
+  } catch (e) {
+    return false;
+  }
+  return true;
+}
+function grow(h, size) {
+  // the image made its full size: false where the browser refused (the caller reads the size)
+  try {
+    h.truncate(size);
+  } catch (e) {
+    return false;
+  }
+  return true;
+}
+
 export class Flash {
   /** handles: the two images' access handles. size: each image's size (the log's room);
    *  it must hold two copies of the most the device keeps (a snapshot and a record). */
@@ -285,7 +305,7 @@ export class Flash {
     if (err) {
       // a record the browser refused partway must not be read back as whole: its head is
       // wiped (best effort: where even that fails, its CRC ends the log there)
-      try { this.handles[this.cur].write(new Uint8Array(RECORD_HEAD), { at: this.pos }); } catch (e) { /* as said */ }
+      wipe(this.handles[this.cur], this.pos);
       return err;
     }
     this.pos += rec.length;
@@ -346,8 +366,9 @@ export class Flash {
     let ok = true;
     for (const h of this.handles) {
       if (h.getSize() >= this.size) continue;
-      try { h.truncate(this.size); } catch (e) { /* said below */ }
-      // (Chromium leaves the file as it was, without an error, past the quota)
+      // (past the quota Chromium leaves the file as it was, without an error; the size
+      // read back is what tells)
+      grow(h, this.size);
       if (h.getSize() < this.size) ok = false;
     }
     this.reserved = ok;
@@ -370,7 +391,12 @@ export class Flash {
   close() {
     this.dead = true;
     for (const h of this.handles) {
-      try { h.flush(); h.close(); } catch (e) { /* closed already */ }
+      // (every write was flushed as it was made: this only lets the handle go)
+      try {
+        h.close();
+      } catch (e) {
+        continue;
+      }
     }
   }
 }

@@ -226,15 +226,6 @@ def _span(ns):
     return "game %d" % ns[0] if len(ns) == 1 else "games %d-%d" % (ns[0], ns[-1])
 
 
-def _exists(p):
-    import os
-    try:
-        os.stat(p)
-        return True
-    except OSError:
-        return False
-
-
 def check_histories(loaded):
     """The history the device would hold with the loaded history files (names, comma
     separated, in CHECK) in place of its own of those names: None when every game it holds
@@ -245,7 +236,8 @@ def check_histories(loaded):
         return None
     from firmware.history import entries
     from firmware.files.store import Store
-    mine = [n for n in entries.files(Store("/data")) if _exists("/data/" + n)]
+    store = Store("/data")
+    mine = [n for n in entries.files(store) if store.exists(n)]
     held = {}
     for n in mine:
         for k in _numbers("/data/" + n):
