@@ -13,6 +13,11 @@ Chromium on this machine, the site served from the loopback (tools/web_build.py)
                         game's keys played at a person's pace (a Classic game of three set
                         up and its first hand entered, the menu walked)       p95 budget 50
   site_kb_gzipped       every file of the site, gzipped at level 9            budget 700
+  finish_storage_ms     a game's finish (its journal, the roster, the history line, the
+                        save and the journal removed) as the browser's storage takes it:
+                        the time spent writing and flushing the Origin Private File
+                        System's images, the median of 5                     budget 100
+  finish_storage_writes the records that finish writes (each kept or refused whole)
 """
 import json
 import os
@@ -28,7 +33,12 @@ sys.path.insert(0, ROOT)
 import web_build  # noqa: E402
 
 RESULTS = os.path.join(ROOT, "bench", "results.json")
-BUDGETS = {"first_frame_ms_cold": 1000, "first_frame_ms_warm": 500, "key_to_frame_ms_p95": 50, "site_kb_gzipped": 700}
+BUDGETS = {"first_frame_ms_cold": 1000, "first_frame_ms_warm": 500, "key_to_frame_ms_p95": 50, "site_kb_gzipped": 700,
+           "finish_storage_ms": 100}
+# A Phase 10 game at its end (the first two phases): Continue, the standings, OK finish it
+NEAR_END = ('{"format":"phase10","v":2,"game":"classic","settings":{"players":["A","B"],"dealer":0,'
+            '"variation":"first_n","phases":2}}\n{"out":0,"left":[null,[1,0,0,0]]}\n'
+            '{"out":1,"left":[[1,0,0,0],null]}\n{"tiebreak":0}\n')
 LOADS = 5
 PRESS_MS, GAP_MS = 80, 250
 
@@ -73,6 +83,40 @@ def keys_timed(page, keys):
     return out
 
 
+def finishes(b):
+    """[(ms, records)] of LOADS finishes on the tests' build (its test clock and storage
+    figures), each game loaded near its end on a fresh device."""
+    from host_sim import script
+    out_dir = os.path.join(ROOT, "build", "web-bench")
+    web_build.build(out_dir, hooks=True)
+    httpd, url = web_build.server(out_dir, port=0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    got = []
+    try:
+        ctx = b.new_context()
+        page = ctx.new_page()
+        page.goto(url + "?clock=test&nosw")
+        page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=30000)
+        for _ in range(LOADS):
+            page.evaluate("([f, s]) => window.device.restart(f, s)", [{"game.json": NEAR_END}, 1])
+            page.evaluate("ms => window.device.advance(ms)", script.BOOT_MS)
+            before = page.evaluate("() => window.device.storage()")
+            for _k in range(3):
+                page.keyboard.down("Enter")
+                page.evaluate("ms => window.device.advance(ms)", 80)
+                page.keyboard.up("Enter")
+                page.evaluate("ms => window.device.advance(ms)", 250)
+            after = page.evaluate("() => window.device.storage()")
+            files = page.evaluate("() => window.device.files()")
+            if "game.json" in files or "history.json" not in files:
+                raise SystemExit("make bench-web: the game was not finished")
+            got.append((after["ms"] - before["ms"], after["writes"] - before["writes"]))
+        ctx.close()
+    finally:
+        httpd.shutdown()
+    return got
+
+
 def main():
     from playwright.sync_api import sync_playwright
     from host_sim import golden
@@ -107,8 +151,11 @@ def main():
         script_keys = "DOWN DOWN UP UP DOWN UP " + keys["cards_standings"] + " LONG_OK"
         ms = keys_timed(page, script_keys)
         ctx.close()
+        finish = finishes(b)
         b.close()
     httpd.shutdown()
+    res["finish_storage_ms"] = round(statistics.median(t for t, _ in finish), 2)
+    res["finish_storage_writes"] = finish[0][1]
     res["keys_timed"] = len(ms)
     res["key_to_frame_ms_p50"] = pct(ms, 50)
     res["key_to_frame_ms_p95"] = pct(ms, 95)

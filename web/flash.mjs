@@ -146,6 +146,7 @@ export class Flash {
     this.odd = [];            // names in storage that are not the device's, left alone
     this.dead = false;        // stopped (another tab took the device over): writes nothing
     this.writes = 0;          // records written (the tests' storage steps)
+    this.ms = 0;              // the time spent writing and flushing (make bench-web)
     // (tests) the tab closed partway: after cutAfter more handle writes nothing more is
     // written, and tear of the next write's bytes are written first (a write cut short)
     this.cutAfter = null;
@@ -269,11 +270,14 @@ export class Flash {
     }
     const h = this.handles[i];
     let n;
+    const t0 = performance.now();
     try {
       n = h.write(bytes, { at });
       h.flush();
     } catch (e) {
       return errno(e);
+    } finally {
+      this.ms += performance.now() - t0;
     }
     // (Chromium answers a write past the quota with a short count, not an error)
     return n === bytes.length ? 0 : ENOSPC;

@@ -433,7 +433,8 @@ function hook(m) {
     if (m.tear !== undefined) flash.tear = m.tear;
   }
   return { quota: QUOTA, live: live(), kept: flash !== null, writes: flash ? flash.writes : 0,
-           gen: flash ? flash.gen : 0, reserved: flash ? flash.reserved : false, gone: flash ? flash.gone : false };
+           gen: flash ? flash.gen : 0, reserved: flash ? flash.reserved : false, gone: flash ? flash.gone : false,
+           ms: flash ? flash.ms : 0 };
 }
 
 onmessage = (e) => {
