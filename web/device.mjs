@@ -105,6 +105,8 @@ function fromWorker(e) {
     if (m.from === 0) saidAll.length = 0;
     saidAll.push(...m.texts);
     spoken.textContent = m.texts.join(" ");
+  } else if (m.t === "pressed") {
+    pressed = m.bits;         // the bits of a press the device times (Escape, Help)
   } else if (m.t === "layout") {
     document.body.classList.toggle("three", m.three);
   } else if (m.t === "reply") {
@@ -221,6 +223,7 @@ document.getElementById("use-here").addEventListener("click", () => { useHere().
 const BITS = { up: 1, down: 2, left: 4, right: 8, ok: 16 };
 const KEYS = { ArrowUp: 1, ArrowDown: 2, ArrowLeft: 4, ArrowRight: 8, Enter: 16, " ": 16 };
 let held = 0;
+let pressed = 0;
 const pointers = new Map();   // pointer id -> the bit it holds
 const keysDown = new Map();   // key -> bit
 const since = new Map();      // pointer id or key -> when it was pressed
@@ -240,17 +243,30 @@ function recompute() {
   held = b;
   buttons(held);
 }
+// The presses the page makes itself (Escape's long OK, Help's chord): [bits, ms] stages.
+// On the browser's clock the device times them, each stage from the first step of the app
+// that saw it (web/worker.mjs), so that a page or a worker running late (a slow phone, a
+// busy machine) still gives the app the whole press, as a finger would; on the tests'
+// clock, time passes only through advance(), and the page's timers set the stages.
+function press(stages) {
+  if (!TEST_CLOCK) {
+    if (worker && running) worker.postMessage({ t: "press", stages });
+    return;
+  }
+  let t = 0;
+  stages.forEach(([bits, ms], i) => {
+    setTimeout(() => { keysDown.set("press", bits); recompute(); }, t);
+    t += ms;
+    if (i === stages.length - 1) setTimeout(() => { keysDown.delete("press"); recompute(); }, t);
+  });
+}
 function longOk() {
   // Escape: OK held past the long press (BACK), as the simulator's Escape does
-  // (its own name: the Escape key's keyup, at once, must not let go of it)
-  keysDown.set("long-ok", 16); recompute();
-  setTimeout(() => { keysDown.delete("long-ok"); recompute(); }, LONG_OK_MS);
+  press([[16, LONG_OK_MS]]);
 }
 function helpChord() {
   // Help: OK held and UP pressed
-  keysDown.set("help-ok", 16); recompute();
-  setTimeout(() => { keysDown.set("help-up", 1); recompute(); }, 60);
-  setTimeout(() => { keysDown.delete("help-up"); keysDown.delete("help-ok"); recompute(); }, 180);
+  press([[16, 60], [17, 120]]);
 }
 function wireButtons() {
   for (const el of document.querySelectorAll("[data-button]")) {
@@ -436,7 +452,7 @@ if (HOOKS) {
     said: () => saidAll.slice(),
     note: () => (note.hidden ? "" : note.textContent),
     download,
-    held: () => held,
+    held: () => held | pressed,
   };
 }
 

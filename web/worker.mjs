@@ -223,6 +223,7 @@ function toMemfs() {
 function boot(seed, note) {
   disp.reset();
   held = 0;
+  staged.stages = null;
   drewData = false;
   saidCount = 0;
   three = null;
@@ -276,10 +277,36 @@ async function start(m) {
   if (!testClock) run();
 }
 
+// ---- the buttons ----
+function press(bits) {
+  lastChange = performance.now();
+  dev.buttons(bits);
+  wake();
+}
+// A press the page asks for (Escape's long OK, Help's chord: [bits, ms] stages), timed
+// here: each stage lasts its time from the first step of the app that saw it, so a worker
+// running late still gives the app the whole press
+const staged = {
+  stages: null, at: 0, seen: null,
+  bits() { return this.stages ? this.stages[this.at][0] : 0; },
+  start(stages) { this.stages = stages; this.at = 0; this.seen = null; post({ t: "pressed", bits: this.bits() }); },
+  stepped(t) {
+    if (!this.stages) return;
+    if (this.seen === null) { this.seen = t; return; }
+    if (t - this.seen < this.stages[this.at][1]) return;
+    this.seen = null;
+    if (++this.at >= this.stages.length) this.stages = null;
+    post({ t: "pressed", bits: this.bits() });
+    press(held | this.bits());
+  },
+};
+
 // ---- the loop ----
 function stepOnce() {
   drewData = false;
+  const t = performance.now();
   const pause = dev.step();
+  staged.stepped(t);
   if (drewData) sendNews();
   return pause;
 }
@@ -295,7 +322,7 @@ function run() {
     fatal(e);
     return;
   }
-  const busy = held || performance.now() - lastChange < ACTIVE_MS;
+  const busy = held || staged.stages || performance.now() - lastChange < ACTIVE_MS;
   const wait = pause === 0 ? 0 : busy ? Math.min(pause, POLL_MS) : Math.max(pause, IDLE_MS);
   timer = setTimeout(run, wait);
 }
@@ -445,9 +472,13 @@ onmessage = (e) => {
     if (m.t === "buttons") {
       if (!dev || stopped) return;
       held = m.bits;
-      lastChange = performance.now();
-      dev.buttons(m.bits);
-      wake();
+      press(held | staged.bits());
+      return;
+    }
+    if (m.t === "press") {
+      if (!dev || stopped) return;
+      staged.start(m.stages);
+      press(held | staged.bits());
       return;
     }
     if (m.t === "stop") { stop(); reply(true); return; }
