@@ -38,9 +38,10 @@ class BoardName:
     """What the app keeps of the board after start-up, its name (About): the Board object's
     class would keep the whole board module (detection, pin maps) in RAM."""
 
-    def __init__(self, name, wifi=None):
+    def __init__(self, name, wifi=None, panel=None):
         self.NAME = name
         self.WIFI = wifi
+        self.PANEL = panel      # the panel's controller where the board fixes it (Settings)
 
 
 class App:

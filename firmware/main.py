@@ -46,7 +46,8 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None, flash=None
     # whole.
     gc.collect()
     from firmware.draw.display import Display
-    display = Display(i2c, controller="sh1106" if settings["sh1106"] else "ssd1306")
+    # (a board that fixes its panel's controller, the browser's, offers no SH1106 setting)
+    display = Display(i2c, controller=getattr(board, "PANEL", None) or ("sh1106" if settings["sh1106"] else "ssd1306"))
     _shown[:] = [display]
     boards = None
     _drop_startup_modules()
@@ -100,7 +101,8 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None, flash=None
     if sys.implementation.name == "micropython":
         # the board module leaves RAM with its object (MicroPython: CPython keeps both)
         from firmware.app import BoardName
-        app.board = BoardName(getattr(board, "NAME", None), getattr(board, "WIFI", None))
+        app.board = BoardName(getattr(board, "NAME", None), getattr(board, "WIFI", None),
+                              getattr(board, "PANEL", None))
     return app
 
 

@@ -27,3 +27,7 @@ BUTTONS = (0, 1, 2, 3, 4)
 TIMER_ID = None
 # No radio: the table on phones is for the boards with Wi-Fi
 WIFI = None
+# The page's panel is an SSD1306 (web/ssd1306.mjs decodes its bus): the panel's controller
+# is no setting here (Settings has no SH1106 line; a settings.json loaded from a board with
+# one set changes nothing)
+PANEL = "ssd1306"

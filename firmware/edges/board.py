@@ -45,6 +45,9 @@ class Board:
         self.KEY = key
         for f in _FIELDS:
             setattr(self, f, getattr(mod, f))
+        # the panel's controller where the board fixes it (the browser's: an SSD1306), else
+        # None: Settings chooses it (an SH1106 module on a board)
+        self.PANEL = getattr(mod, "PANEL", None)
         self.message = None
 
     def __repr__(self):

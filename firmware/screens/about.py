@@ -16,7 +16,7 @@ class About(Page):
             ("Version", app.VERSION),
             ("Board", board),
             ("Free memory", "%d B" % mem if mem >= 0 else "n/a"),
-            ("Display", "SH1106" if s["sh1106"] else "SSD1306"),
+            ("Display", "SSD1306" if getattr(app.board, "PANEL", None) or not s["sh1106"] else "SH1106"),
             ("Buttons", "3" if s["three_button"] else "5"),
             ("Flash writes", str(getattr(store, "writes", 0))),
             ("Score pad, Twist", None),

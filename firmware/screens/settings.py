@@ -54,8 +54,11 @@ class Settings(ListScreen):
 
     def __init__(self, app):
         self.items = ITEMS
+        if getattr(app.board, "PANEL", None):
+            # the board's panel is fixed (the browser's): no controller to choose
+            self.items = tuple(i for i in ITEMS if i[0] != "sh1106")
         if getattr(app.board, "WIFI", None):
-            self.items = ITEMS + (PHONES_JOIN if app.wifi_net else PHONES,)
+            self.items = self.items + (PHONES_JOIN if app.wifi_net else PHONES,)
         ListScreen.__init__(self, app, len(self.items))
         self.editing = False
         self.choice = 0

@@ -562,6 +562,29 @@ def test_display_type_change_says_it_waits_for_a_restart():
     assert "next start" in " ".join(app.canvas.words())
 
 
+def test_a_board_whose_panel_is_fixed_offers_no_display_type():
+    # the browser's (firmware/boards/web.py PANEL): its panel is an SSD1306 whatever
+    # settings.json says, so Settings has no SH1106 line and About names the board's panel
+    from firmware.app import BoardName
+    app = make({"settings.json": '{"sh1106":true}'})
+    assert app.settings["sh1106"] is True
+    s = open_settings(app)
+    assert "SH1106" in [s.label(i) for i in range(s.count)]
+    long_ok(app)
+    app.board = BoardName("Web browser", None, "ssd1306")
+    press(app, "OK")           # (the menu is on Settings still)
+    s = app.top()
+    assert s.module == "settings"
+    labels = [s.label(i) for i in range(s.count)]
+    assert "SH1106" not in labels and labels[:5] == ["Contrast", "Dim after", "Off after", "3 buttons", "Hands by"]
+    long_ok(app)
+    press(app, "DOWN")         # (from Settings) Rules, About
+    press(app, "DOWN")
+    press(app, "OK")
+    assert app.top().module == "about"
+    assert "SSD1306" in app.canvas.words() and "SH1106" not in app.canvas.words()
+
+
 def test_opening_and_closing_a_screen_does_not_keep_memory():
     import gc
     app = make()
