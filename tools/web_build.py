@@ -36,12 +36,14 @@ import deploy  # noqa: E402
 OUT = os.path.join(ROOT, "build", "web")
 WEB = os.path.join(ROOT, "web")
 PORT_PKG = os.path.join(ROOT, "tools", "heap32", "node_modules", "@micropython", "micropython-webassembly-pyscript")
-PAGE = ("index.html", "device.mjs", "worker.mjs", "flash.mjs", "ssd1306.mjs")
+PAGE = ("index.html", "device.mjs", "worker.mjs", "flash.mjs", "ssd1306.mjs", "draft.mjs")
+# The table's views in the page: the phones' own page (one renderer), fed by the worker
+TABLE_PAGE = os.path.join(ROOT, "tools", "table_page", "table.html")
 # the tests' build only: the page and the worker honour the test options (?clock=test...)
 HOOKED = ("device.mjs", "worker.mjs")
 HOOKS_OFF = b"const HOOKS = false;"
 PORT = ("micropython.mjs", "micropython.wasm")
-EDGES = ("machine.py", "webdevice.py", "flash.py")       # the page's own modules, top level in the VM
+EDGES = ("machine.py", "webdevice.py", "flash.py", "webtable.py", "webdraft.py")   # the page's own modules, top level in the VM
 # No machine code in the browser: the viper source would only be compiled in vain at start
 NOT_PACKED = ("firmware/draw/fastdraw_src.py", "firmware/draw/codeload.py")
 NAME = "Phase 10 table"
@@ -166,6 +168,8 @@ def build(out=OUT, hooks=False):
             assert site[f].count(HOOKS_OFF) == 1, "%s: no single %r to turn on" % (f, HOOKS_OFF)
             if hooks:
                 site[f] = site[f].replace(HOOKS_OFF, b"const HOOKS = true;")
+    with open(TABLE_PAGE, "rb") as fh:
+        site["table.html"] = fh.read()
     for f in PORT:
         with open(os.path.join(PORT_PKG, f), "rb") as fh:
             site[f] = fh.read()

@@ -39,28 +39,42 @@ const frameTimes = [];      // when each frame was painted (performance.now()): 
 const canvas = document.getElementById("oled");
 const ctx = canvas.getContext("2d");
 const image = ctx.createImageData(128, 64);
+// The panel at the largest whole number of device pixels per panel pixel (sharp) that fits
+// its place: held upright, the width, and the height the buttons, the bar and the views'
+// least leave; held sideways (the views beside it), half the width and the height over
+// the buttons. Nothing else moves when it changes size.
+const sideways = window.matchMedia("(orientation: landscape)");
+const BEZEL = 2 * (8 + 2);      // the bezel's padding and border, both sides (index.html)
+const VIEWS_MIN = 120;          // what the views keep at least, held upright
 function fit() {
-  const box = document.getElementById("panel").getBoundingClientRect();
   const dpr = window.devicePixelRatio || 1;
-  // the largest whole number of device pixels per panel pixel that fits the width, and the
-  // height the rest of the page leaves (the buttons, the menu, the line of keys)
-  let rest = 24 + 24 + 8;       // the body's padding, the bezel's, a margin
-  for (const el of document.querySelector("main").children) {
-    if (el.id !== "panel" && el.id !== "spoken" && !el.hidden) rest += el.getBoundingClientRect().height + 18;   // (main's gap)
+  const cs = getComputedStyle(document.body);
+  const gap = parseFloat(cs.rowGap) || 8;
+  const w = window.innerWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const h = window.innerHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+  const pad = document.getElementById("pad").getBoundingClientRect().height;
+  let across, down;
+  if (sideways.matches) {
+    across = w / 2 - BEZEL;
+    down = h - pad - gap - BEZEL;
+  } else {
+    const top = document.getElementById("top").getBoundingClientRect().height;
+    across = w - BEZEL;
+    down = h - top - pad - 3 * gap - VIEWS_MIN - BEZEL;
   }
-  const across = Math.floor((box.width - 24) * dpr / 128);
-  const down = Math.floor(Math.max(0, window.innerHeight - rest) * dpr / 64);
-  const k = Math.max(Math.ceil(2 * dpr), Math.min(across, down));
+  const k = Math.max(Math.ceil(dpr), Math.min(Math.floor(across * dpr / 128), Math.floor(down * dpr / 64)));
   canvas.style.width = (128 * k) / dpr + "px";
   canvas.style.height = (64 * k) / dpr + "px";
 }
 window.addEventListener("resize", fit);
+sideways.addEventListener("change", fit);
 function paint() {
   frameTimes.push(performance.now());
   if (frameTimes.length > 512) frameTimes.splice(0, 256);
-  // the OLED's look: pale blue-white light on black; dimmed by the contrast, dark when off
-  const level = look.on ? 0.6 + 0.4 * (look.contrast / 255) : 0;
-  const r = Math.round(200 * level), g = Math.round(230 * level), b = Math.round(255 * level);
+  // the OLED's look: bright blue-white light on black, as a panel's pixels are at the
+  // default contrast (128: 92% of full); the contrast dims it (1, a dimmed screen: 35%), dark when off
+  const level = look.on ? 1 - 0.65 * Math.pow(1 - look.contrast / 255, 3) : 0;
+  const r = Math.round(236 * level), g = Math.round(248 * level), b = Math.round(255 * level);
   const px = image.data;
   for (let y = 0; y < 64; y++) {
     const row = (y >> 3) * 128, bit = 1 << (y & 7);
@@ -109,6 +123,9 @@ function fromWorker(e) {
     pressed = m.bits;         // the bits of a press the device times (Escape, Help)
   } else if (m.t === "layout") {
     document.body.classList.toggle("three", m.three);
+    fit();
+  } else if (m.t === "table") {
+    showTable(JSON.parse(m.state));
   } else if (m.t === "reply") {
     const r = waiting.get(m.id);
     waiting.delete(m.id);
@@ -117,9 +134,12 @@ function fromWorker(e) {
     running = true;
     window.oled.firstFrameMs = performance.now() - t0;
     window.oled.startMs = m.ms;
+    window.oled.stages = Object.assign({ page: pageLoaded, worker0: workerMade }, m.stages);
     dropLegacy(m.migrated);
     if (m.note) say(m.note);
     document.body.classList.add("ready");
+    // the views once the first frame is up (their page, fetched meanwhile, waits for it)
+    if (!tableFrame.getAttribute("src")) tableFrame.src = "table.html";
   } else if (m.t === "busy") {
     // the other tab's worker did not let the files go: it must be closed by hand
     stopWorker();
@@ -160,13 +180,16 @@ function dropLegacy(names) {
 }
 
 let t0 = performance.now();
+const pageLoaded = Math.round(t0 * 10) / 10;    // (make bench-web: where a start's time goes)
+let workerMade = 0;
 function startWorker() {
   t0 = performance.now();
+  workerMade = Math.round(t0 * 10) / 10;
   worker = new Worker("worker.mjs", { type: "module" });
   worker.onmessage = fromWorker;
   worker.onerror = (e) => { running = false; say("The device stopped: " + (e.message || "its worker failed") + ". Reload the page; saved games are kept."); };
   worker.postMessage({
-    t: "start", dir: DIR, legacy: legacyFiles(),
+    t: "start", dir: DIR, legacy: legacyFiles(), origin: performance.timeOrigin,
     testClock: TEST_CLOCK, seed: Number(params.get("seed")) || 0, quota: Number(params.get("quota")) || 0,
   });
 }
@@ -240,6 +263,7 @@ function recompute() {
   for (const v of pointers.values()) b |= v;
   for (const v of keysDown.values()) b |= v;
   if (b === held) return;
+  if (b & ~held) unsay();     // a press: the note has been seen
   held = b;
   buttons(held);
 }
@@ -249,6 +273,7 @@ function recompute() {
 // busy machine) still gives the app the whole press, as a finger would; on the tests'
 // clock, time passes only through advance(), and the page's timers set the stages.
 function press(stages) {
+  unsay();
   if (!TEST_CLOCK) {
     if (worker && running) worker.postMessage({ t: "press", stages });
     return;
@@ -303,10 +328,36 @@ function wireButtons() {
   window.addEventListener("blur", () => { keysDown.clear(); pointers.clear(); recompute(); });
 }
 
-// ---- messages ----
+// ---- the table's views: the phones' own page (table.html), fed the state the device makes
+// after each commit (web/webtable.py), as the phones' server sends it ----
+const tableFrame = document.getElementById("table");
+let tableState = null, tableOpen = false;
+function showTable(state) {
+  if (state) tableState = state;
+  if (tableOpen && tableState) tableFrame.contentWindow.postMessage(tableState, location.origin);
+}
+window.addEventListener("message", (e) => {
+  // the page in the frame asks for the state once it is ready to show it
+  if (e.source === tableFrame.contentWindow && e.origin === location.origin && e.data === "table?") {
+    tableOpen = true;
+    showTable(null);
+  }
+});
+
+// ---- messages: a note over the views, gone after a while or at the next key ----
 const note = document.getElementById("note");
 const spoken = document.getElementById("spoken");
-function say(text) { note.textContent = text; note.hidden = !text; fit(); }
+let noteTimer = null;
+function say(text) {
+  note.textContent = text;
+  note.hidden = !text;
+  clearTimeout(noteTimer);
+  if (text) noteTimer = setTimeout(unsay, Math.min(15000, 5000 + 60 * text.length));
+}
+function unsay() {
+  clearTimeout(noteTimer);
+  note.hidden = true;
+}
 function fatal(e) {
   console.error(e);
   say("The device stopped: " + (e && e.message ? e.message : e) + ". Reload the page; saved games are kept.");
@@ -451,8 +502,10 @@ if (HOOKS) {
     storage: (set) => ask("hook", set || {}),
     said: () => saidAll.slice(),
     note: () => (note.hidden ? "" : note.textContent),
+    say,
     download,
     held: () => held | pressed,
+    table: () => tableState,
   };
 }
 

@@ -79,6 +79,12 @@ def start(seed, test_clock=False, note="", root="/data"):
     _app[:] = [app]
 
 
+def app():
+    """The device's app, for the web build's other modules (web/webtable.py: the views,
+    web/webdraft.py: the draft of an entry)."""
+    return _app[0]
+
+
 def step():
     """One pass of the app's loop: the ms it would now pause (0: a key waits already)."""
     app = _app[0]

@@ -10,7 +10,8 @@
 // To the page: frame, said, layout, ready, note, reply, fatal.
 import { loadMicroPython } from "./micropython.mjs";
 import { SSD1306 } from "./ssd1306.mjs";
-import { Flash, deviceName, ENOENT, EIO, ENOSPC } from "./flash.mjs";
+import { Flash, deviceName, crc32, ENOENT, EIO, ENOSPC } from "./flash.mjs";
+import { Draft } from "./draft.mjs";
 
 // Only the tests' build turns this on (tools/web_build.py writes it): the published site
 // honours no test option
@@ -40,6 +41,12 @@ let held = 0, lastChange = -1e9, timer = null;
 const disp = new SSD1306();
 let drewData = false;
 const post = (m, transfer) => postMessage(m, transfer || []);
+// Where a start's time goes (make bench-web reports it): each stage's end, in ms since the
+// page's navigation began (the page sends its clock's origin with "start")
+const LOADED = performance.timeOrigin + performance.now();
+const stages = {};
+let origin = 0;
+const mark = (name) => { stages[name] = Math.round((performance.timeOrigin + performance.now() - origin) * 10) / 10; };
 
 // ---- the panel ----
 function sendFrame() {
@@ -49,6 +56,7 @@ function sendFrame() {
 let saidCount = 0, three = null;
 function sendNews() {
   sendFrame();
+  afterFrame();
   const n = dev.said_count();
   if (n !== saidCount) {
     const all = [];
@@ -58,6 +66,40 @@ function sendNews() {
   }
   const t = dev.three_button();
   if (t !== three) { three = t; post({ t: "layout", three: t }); }
+}
+
+// ---- the table's views and the draft of an entry (web/webtable.py, web/webdraft.py) ----
+let views = null, drafts = null, draft = null, tableDue = null, drafting = false;
+function afterFrame() {
+  // the entry open now kept as the draft (none: cleared); the views made anew after a commit
+  if (drafting) draft.write(drafts.snapshot(), gameCrc());
+  if (views && tableDue === null) tableDue = setTimeout(sendTable, 0);
+}
+function sendTable() {
+  tableDue = null;
+  if (!views || stopped) return;
+  const s = views.state();
+  if (s !== null) post({ t: "table", state: s });
+}
+function gameCrc() {
+  const f = flash ? flash.files.get("game.json") : null;
+  return f ? crc32(f.data) : 0;
+}
+function resumeDraft(d) {
+  // the entry a reload (or a discarded tab) left (d: the draft read before the start), on
+  // the very game it was taken with; from here on each frame's entry is kept
+  drafting = draft !== null;
+  if (d && d.game && d.game === gameCrc() && drafts.resume(d.text)) sendNews();
+  else if (drafting) draft.write("", 0);
+}
+async function openDraft(dir) {
+  // (the tab this one took over lets its handle go as it stops: tried again a moment)
+  for (let i = 0; i < 20 && !stopped; i++) {
+    const d = await Draft.open(dir);
+    if (d) return d;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return null;
 }
 
 // ---- the flash: what the firmware's store calls (web/flash.py) ----
@@ -227,18 +269,24 @@ function boot(seed, note) {
   drewData = false;
   saidCount = 0;
   three = null;
+  if (views) views.forget();
   dev.start(seed, testClock, note || "");
   sendNews();
 }
 
 async function start(m) {
   const t0 = performance.now();
+  origin = m.origin || performance.timeOrigin;
+  stages.worker = Math.round((LOADED - origin) * 10) / 10;
+  mark("start");
   testClock = HOOKS && m.testClock;
   if (HOOKS && m.quota) QUOTA = m.quota;
   const [micro, pack, storage] = await Promise.all([
-    loadMicroPython({ heapsize: 8 * 1024 * 1024, stdout: (l) => console.log(l), stderr: (l) => console.error(l) }),
-    fetch("device.bin").then((r) => { if (!r.ok) throw new Error("device.bin: " + r.status); return r.arrayBuffer(); }),
-    mountStorage(m),
+    loadMicroPython({ heapsize: 8 * 1024 * 1024, stdout: (l) => console.log(l), stderr: (l) => console.error(l) })
+      .then((v) => { mark("port"); return v; }),
+    fetch("device.bin").then((r) => { if (!r.ok) throw new Error("device.bin: " + r.status); return r.arrayBuffer(); })
+      .then((v) => { mark("pack"); return v; }),
+    mountStorage(m).then((v) => { mark("storage"); return v; }),
   ]);
   if (storage.busy) {
     post({ t: "busy" });
@@ -248,6 +296,7 @@ async function start(m) {
   FS = mp.FS;
   await unpack(pack);
   toMemfs();
+  mark("unpack");
   mp.registerJsModule("pagejs", {
     i2c_write(addr, at, n, stop) {
       if (addr !== 0x3c) return false;
@@ -268,11 +317,18 @@ async function start(m) {
   // (from /app, as from a board's root: the engine reads its data files beside its modules)
   mp.runPython("import sys, os\nsys.path[:0] = ['/app']\nos.chdir('/app')\nimport webdevice");
   dev = mp.pyimport("webdevice");
+  views = mp.pyimport("webtable");
+  drafts = mp.pyimport("webdraft");
+  if (flash) draft = await openDraft(m.dir);
+  mark("import");
   // the dice's random source: a seed from the browser's crypto, never from the clock
   const seed = (HOOKS && m.seed) || crypto.getRandomValues(new Uint32Array(1))[0] || 1;
   const note = storage.notes.join(" ");
+  const kept = draft ? draft.read() : null;
   boot(seed, note);
-  post({ t: "ready", ms: performance.now() - t0, migrated: storage.migrated, note,
+  mark("boot");
+  resumeDraft(kept);
+  post({ t: "ready", ms: performance.now() - t0, stages, migrated: storage.migrated, note,
          kept: flash !== null, reserved: flash ? flash.reserved : false });
   if (!testClock) run();
 }
@@ -406,6 +462,7 @@ function load(m) {
   }
   for (const n of removes) { try { FS.unlink(DATA + "/" + n); } catch (e) { /* not there */ } }
   for (const [name, bytes] of files) FS.writeFile(DATA + "/" + name, bytes);
+  if (draft) draft.write("", 0);
   boot(crypto.getRandomValues(new Uint32Array(1))[0] || 1);
   return { ok: true, message: "Loaded " + names.join(", ") + "." };
 }
@@ -431,6 +488,9 @@ function stop() {
   if (timer !== null) clearTimeout(timer);
   timer = null;
   if (flash) flash.close();
+  if (draft) draft.close();
+  draft = null;
+  drafting = false;
 }
 
 // ---- the tests' hooks (the tests' build only) ----
@@ -446,6 +506,7 @@ function restart(m) {
   FS.mkdirTree(DATA);
   for (const n of FS.readdir(DATA)) if (n !== "." && n !== "..") FS.unlink(DATA + "/" + n);
   for (const p of puts) FS.writeFile(DATA + "/" + p.name, p.data);
+  if (draft) draft.write("", 0);
   boot(m.seed || 1);
 }
 function advance(ms) {
@@ -455,6 +516,7 @@ function advance(ms) {
 }
 function hook(m) {
   if (m.quota !== undefined) QUOTA = m.quota;
+  if (m.draftFrozen !== undefined) drafting = !m.draftFrozen && draft !== null;   // (the tab gone before the draft followed)
   if (flash) {
     if (m.cutAfter !== undefined) flash.cutAfter = m.cutAfter;
     if (m.tear !== undefined) flash.tear = m.tear;
