@@ -13,7 +13,7 @@ What it holds:
                            compiled to .mpy as `make deploy` compiles them, with the page's
                            own edges (web/machine.py, web/webdevice.py); no machine code
                            (the port has no native emitter: the Python drawing runs)
-  manifest.webmanifest, icon-192.png, icon-512.png, sw.js
+  manifest.webmanifest, icon-*.png, maskable-*.png, apple-touch-icon.png, sw.js
                            what installs it to a phone's home screen and keeps it working
                            with no network after its first load (the service worker caches
                            every file, under a name that changes with their contents)
@@ -84,45 +84,89 @@ def pack(entries):
     return b"".join(out)
 
 
-def icon(size):
-    """The device's panel as it shows the game's name, scaled up whole pixels, as a PNG."""
+LIT = (236, 248, 255)      # a lit pixel at the default contrast's full level (web/device.mjs)
+BEZEL = (42, 52, 64)
+
+
+def _lettering():
+    """The icon's lettering as the panel draws it, in the device's own fonts: PHASE over a big
+    10 (drawn twice a pixel apart: bold, so it reads at 48 px), cropped to its lit pixels (a
+    1-bit image)."""
     from PIL import Image
     from firmware.draw import gfx
     buf = bytearray(1024)
     c = gfx.Canvas(buf, native=False)
-    c.text("PHASE", 64 - 15, 10)
-    c.big("10", 64 - 12, 26)
-    c.text("TABLE", 64 - 15, 46)
-    panel = Image.new("RGB", (128, 64))
-    px = panel.load()
+    c.text("PHASE", 2, 2)
+    x = 2 + (c.text_width("PHASE") - c.big_width("10") - 1) // 2
+    c.big("10", x, 12)
+    c.big("10", x + 1, 12)
+    img = Image.new("1", (128, 64))
+    px = img.load()
     for y in range(64):
         for x in range(128):
             if buf[(y >> 3) * 128 + x] >> (y & 7) & 1:
-                px[x, y] = (200, 230, 255)
-    k = max(1, (size * 3 // 4) // 64 // 2)          # whole pixels, the panel's middle
-    crop = panel.crop((64 - 24, 6, 64 + 24, 58))     # the lines' 48x52 middle
-    big = crop.resize((crop.width * k, crop.height * k), Image.NEAREST)
-    img = Image.new("RGB", (size, size), THEME)
-    img.paste(big, ((size - big.width) // 2, (size - big.height) // 2))
+                px[x, y] = 1
+    return img.crop(img.getbbox())
+
+
+def icon(size, purpose="any"):
+    """The icon at size, as a PNG: the lettering in panel pixels, each a whole number of
+    icon pixels.
+    any: the panel itself (black, its bezel's edge) filling the icon, its corners rounded
+    and clear, the lettering 76% of its width;
+    maskable: black to every edge (the launcher cuts its own shape), the lettering within
+    the middle circle the mask always keeps (80% across: its corners on that circle);
+    apple: black to every edge (iOS rounds the corners itself), the lettering 70% across."""
     import io
+    from PIL import Image, ImageDraw
+    text = _lettering()
+    tw, th = text.size
+    if purpose == "maskable":
+        # the largest whole scale whose box's corners stay inside the circle of radius 0.4
+        k = 1
+        while ((tw * (k + 1)) ** 2 + (th * (k + 1)) ** 2) ** 0.5 <= 0.8 * size:
+            k += 1
+    else:
+        k = max(1, int(size * (0.76 if purpose == "any" else 0.70)) // tw)
+    big = text.resize((tw * k, th * k), Image.NEAREST)
+    if purpose == "any":
+        img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+        d = ImageDraw.Draw(img)
+        edge = max(1, size // 64)
+        d.rounded_rectangle((0, 0, size - 1, size - 1), radius=size // 6, fill=BEZEL + (255,))
+        d.rounded_rectangle((edge, edge, size - 1 - edge, size - 1 - edge), radius=size // 6 - edge, fill=(0, 0, 0, 255))
+    else:
+        img = Image.new("RGBA", (size, size), (0, 0, 0, 255))
+    img.paste(Image.new("RGBA", big.size, LIT + (255,)), ((size - big.width) // 2, (size - big.height) // 2),
+              big.convert("L"))
     b = io.BytesIO()
     img.save(b, "PNG", optimize=True)
     return b.getvalue()
 
 
+# The icons the site holds: (file, size, purpose)
+ICONS = (("icon-192.png", 192, "any"), ("icon-512.png", 512, "any"),
+         ("maskable-192.png", 192, "maskable"), ("maskable-512.png", 512, "maskable"),
+         ("apple-touch-icon.png", 180, "apple"))
+
+
 def manifest():
     return json.dumps({
+        # the app's identity, whatever its start URL's query: resolved on the site's origin,
+        # so a name of its own rather than "/", which every project site of a GitHub user's
+        # origin shares
+        "id": "phase10-table",
         "name": NAME,
         "short_name": "Phase 10",
         "description": "Phase 10 score pad, Twist board and dice roller: the table device's firmware",
         "start_url": "./",
         "scope": "./",
         "display": "standalone",
-        "orientation": "portrait",
-        "background_color": THEME,
+        "orientation": "any",
+        "background_color": "#000000",
         "theme_color": THEME,
-        "icons": [{"src": "icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any maskable"},
-                  {"src": "icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any maskable"}],
+        "icons": [{"src": f, "sizes": "%dx%d" % (n, n), "type": "image/png", "purpose": p}
+                  for f, n, p in ICONS if p != "apple"],
     }, indent=1) + "\n"
 
 
@@ -183,8 +227,8 @@ def build(out=OUT, hooks=False):
         _packed.update(key=key, bin=pack(entries))
     site["device.bin"] = _packed["bin"]
     site["manifest.webmanifest"] = manifest().encode()
-    site["icon-192.png"] = icon(192)
-    site["icon-512.png"] = icon(512)
+    for f, n, p in ICONS:
+        site[f] = icon(n, p)
     h = hashlib.sha256()
     for f in sorted(site):
         h.update(f.encode() + b"\0" + site[f])
