@@ -8,7 +8,8 @@ For each number phase (all but 8) and 1 or 2 rolls left, the holds kept are thos
 exact advisor picks in some state (of the 32,340 the ten dice can show, up to which die
 shows which number in each row), and in each state the hold of the highest chance: the
 board weighs every hold in its table that its dice contain, so it finds the exact pick.
-Each hold is stored with its chance (half points) and expected score (whole points).
+Each hold is stored with its chance (half points, 200 only when certain) and expected score
+(whole points).
 
 Layout (little-endian): b"P10A", then for phase 1-10 and rolls 1-2 the offset (u32) of
 its section (0 for phase 8), then the length in entries of the longest group (u16).
@@ -61,8 +62,15 @@ def useful(eng, rolls):
     return out
 
 
-def entry(hi_rank, chance, expected):
+def half_points(chance):
+    """A chance (in X.UNIT) in half points, rounded; 200 only when it is certain: a chance of
+    99.75% or more would round to it, and the Hint would say 100% of a hold that can fail."""
     p = (chance * 200 + X.UNIT // 2) // X.UNIT
+    return 199 if p == 200 and chance < X.UNIT else p
+
+
+def entry(hi_rank, chance, expected):
+    p = half_points(chance)
     e = (expected + X.UNIT // 2) // X.UNIT
     assert 0 <= p <= 200 and 0 <= e <= 63, (p, e)
     v = hi_rank | p << 10 | e << 18
@@ -156,8 +164,7 @@ def colour_section(log=None):
                 for d, x in zip(rolled, cs):
                     cols[d] = x
                 tot += w * stage2(cols)
-            p = tot // 6 ** len(rolled)
-            out.append((p * 200 + X.UNIT // 2) // X.UNIT)
+            out.append(half_points(tot // 6 ** len(rolled)))
         if log:
             log("phase 8, 2 rolls left, colour %d" % c)
     radix = bytes(n + 1 for n in sizes)
