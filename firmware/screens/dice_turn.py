@@ -52,7 +52,10 @@ _ALL = const(0x3FF)
 _NUMBER = const(1)
 _COLOUR = const(2)
 _BOTH = const(3)
-_NUM = (" W", " 1", " 2", " 3", " 4", " 5", " 6", " 7", " 8", " 9", "10")
+# A die's number, right before its colour's pattern with a dark column between them (a
+# digit's right edge beside a solid red die read as one shape): one character at the
+# cell's x + 6, or a 10 kerned a pixel to fit the same place
+_NUM = ("W", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 _COLG = ("colour_r", "colour_o", "colour_b", "colour_g")
 # Action buttons, by mode: the labels on the last line.
 _GAME0 = ("Roll", "Real dice")
@@ -480,7 +483,12 @@ class DiceTurn(Screen):
         for d in range(N_DICE):
             x, y = cell_xy(d)
             if shown:
-                c.text(_NUM[self.nums[d]], x + 1, y + 2)
+                n = self.nums[d]
+                if n == 10:
+                    c.text("1", x + 1, y + 2)
+                    c.text("0", x + 6, y + 2)
+                else:
+                    c.text(_NUM[n], x + 6, y + 2)
                 c.glyph(_COLG[self.cols[d]], x + 12, y + 2)
             else:
                 c.text(" -", x + 1, y + 2)
