@@ -134,12 +134,15 @@ function fromWorker(e) {
     running = true;
     window.oled.firstFrameMs = performance.now() - t0;
     window.oled.startMs = m.ms;
-    window.oled.stages = Object.assign({ page: pageLoaded, worker0: workerMade }, m.stages);
+    window.oled.stages = Object.assign({ page: pageLoaded }, m.stages);
     dropLegacy(m.migrated);
     if (m.note) say(m.note);
     document.body.classList.add("ready");
     // the views once the first frame is up (their page, fetched meanwhile, waits for it)
-    if (!tableFrame.getAttribute("src")) tableFrame.src = "table.html";
+    if (!tableFrame.isConnected) {
+      tableFrame.src = "table.html";
+      document.getElementById("views").prepend(tableFrame);
+    }
   } else if (m.t === "busy") {
     // the other tab's worker did not let the files go: it must be closed by hand
     stopWorker();
@@ -181,12 +184,15 @@ function dropLegacy(names) {
 
 let t0 = performance.now();
 const pageLoaded = Math.round(t0 * 10) / 10;    // (make bench-web: where a start's time goes)
-let workerMade = 0;
 function startWorker() {
   t0 = performance.now();
-  workerMade = Math.round(t0 * 10) / 10;
-  worker = new Worker("worker.mjs", { type: "module" });
+  // the one web/index.html started as the page began to load, else a new one
+  const e = window.early;
+  window.early = null;
+  worker = e ? e.worker : new Worker("worker.mjs", { type: "module" });
   worker.onmessage = fromWorker;
+  if (e) for (const m of e.said) fromWorker(m);
+  if (e && e.failed) say("The device stopped: " + e.failed + ". Reload the page; saved games are kept.");
   worker.onerror = (e) => { running = false; say("The device stopped: " + (e.message || "its worker failed") + ". Reload the page; saved games are kept."); };
   worker.postMessage({
     t: "start", dir: DIR, legacy: legacyFiles(), origin: performance.timeOrigin,
@@ -207,24 +213,29 @@ async function stopWorker() {
 }
 
 // ---- one device a browser: the Web Lock ----
-let release = null;
+function lost() {
+  // taken over by another page: this one stops, and says so
+  stopWorker().then(() => elsewhere("The device is now open in another tab or window of this browser. Nothing more is saved here."));
+}
 function takeLock(steal) {
-  // true once this page holds the device's lock; false when another page does
+  // true once this page holds the device's lock; false when another page does. The first
+  // time, the answer to web/index.html's request, made as the page began to load
+  const early = window.earlyLock;
+  window.earlyLock = null;
+  if (early && !steal) {
+    early.lost = lost;
+    if (early.wasLost) lost();
+    return early.held;
+  }
   if (!navigator.locks) return Promise.resolve(true);
   return new Promise((resolve) => {
     navigator.locks.request(LOCK, steal ? { steal: true } : { ifAvailable: true }, (lock) => {
       if (!lock) { resolve(false); return undefined; }
       resolve(true);
-      return new Promise((r) => { release = r; });
+      return new Promise(() => {});     // held as long as the page is open
     }).catch((e) => {
-      // taken over by another page: this one stops, and says so
-      if (e && e.name === "AbortError") {
-        release = null;
-        stopWorker().then(() => elsewhere("The device is now open in another tab or window of this browser. Nothing more is saved here."));
-      } else {
-        // no lock to be had (site data blocked: then no storage either, nothing to share)
-        resolve(true);
-      }
+      if (e && e.name === "AbortError") lost();
+      else resolve(true);    // no lock to be had (site data blocked: then no storage either, nothing to share)
     });
   });
 }
@@ -330,7 +341,9 @@ function wireButtons() {
 
 // ---- the table's views: the phones' own page (table.html), fed the state the device makes
 // after each commit (web/webtable.py), as the phones' server sends it ----
-const tableFrame = document.getElementById("table");
+const tableFrame = document.createElement("iframe");     // (made once the device is up)
+tableFrame.id = "table";
+tableFrame.title = "the table: standings, score sheet, board";
 let tableState = null, tableOpen = false;
 function showTable(state) {
   if (state) tableState = state;
@@ -513,15 +526,22 @@ document.getElementById("download").addEventListener("click", () => { download()
 document.getElementById("load").addEventListener("change", (e) => {
   loadBack([...e.target.files]).catch(fatal).finally(() => { e.target.value = ""; });
 });
+// The device first: its lock, then its worker told to start, and only then the page's own
+// set-up (its layout, on this thread, while the worker reads the storage and starts)
+takeLock(false).then((mine) => {
+  if (mine) startWorker();
+  else {
+    // (the worker web/index.html started is not needed here: another page has the device)
+    if (window.early) window.early.worker.terminate();
+    window.early = null;
+    elsewhere("The device is open in another tab or window of this browser.");
+  }
+  fit();
+}).catch(fatal);
 wireButtons();
-fit();
 if ("serviceWorker" in navigator && !params.has("nosw")) {
   navigator.serviceWorker.register("sw.js").catch((e) => console.warn("offline copy not installed:", e));
 }
 // the browser asked to keep the device's storage through a clean-up (it may say no: then
 // only the player's clearing of the site's data, or the browser under pressure, removes it)
 if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
-takeLock(false).then((mine) => {
-  if (mine) startWorker();
-  else elsewhere("The device is open in another tab or window of this browser.");
-}).catch(fatal);

@@ -41,12 +41,15 @@ let held = 0, lastChange = -1e9, timer = null;
 const disp = new SSD1306();
 let drewData = false;
 const post = (m, transfer) => postMessage(m, transfer || []);
-// Where a start's time goes (make bench-web reports it): each stage's end, in ms since the
-// page's navigation began (the page sends its clock's origin with "start")
-const LOADED = performance.timeOrigin + performance.now();
-const stages = {};
-let origin = 0;
-const mark = (name) => { stages[name] = Math.round((performance.timeOrigin + performance.now() - origin) * 10) / 10; };
+// Where a start's time goes (make bench-web reports it): when each stage ended, on the
+// clock every thread shares (ms since 1970); the page gets them as ms since its navigation
+const marks = { created: performance.timeOrigin, worker: performance.timeOrigin + performance.now() };
+const mark = (name) => { marks[name] = performance.timeOrigin + performance.now(); };
+function stagesSince(origin) {
+  const out = {};
+  for (const [k, v] of Object.entries(marks)) out[k] = Math.round((v - origin) * 10) / 10;
+  return out;
+}
 
 // ---- the panel ----
 function sendFrame() {
@@ -274,28 +277,20 @@ function boot(seed, note) {
   sendNews();
 }
 
-async function start(m) {
-  const t0 = performance.now();
-  origin = m.origin || performance.timeOrigin;
-  stages.worker = Math.round((LOADED - origin) * 10) / 10;
-  mark("start");
-  testClock = HOOKS && m.testClock;
-  if (HOOKS && m.quota) QUOTA = m.quota;
-  const [micro, pack, storage] = await Promise.all([
+// What needs no storage is made ready as soon as the worker is loaded (the page creates it
+// first thing, web/index.html), while the page loads and takes the device's lock: the port,
+// the firmware unpacked into its filesystem and the page's modules imported. start() then
+// only reads the storage and starts the device on it.
+async function prepare() {
+  const [micro, pack] = await Promise.all([
     loadMicroPython({ heapsize: 8 * 1024 * 1024, stdout: (l) => console.log(l), stderr: (l) => console.error(l) })
       .then((v) => { mark("port"); return v; }),
     fetch("device.bin").then((r) => { if (!r.ok) throw new Error("device.bin: " + r.status); return r.arrayBuffer(); })
       .then((v) => { mark("pack"); return v; }),
-    mountStorage(m).then((v) => { mark("storage"); return v; }),
   ]);
-  if (storage.busy) {
-    post({ t: "busy" });
-    return;
-  }
   mp = micro;
   FS = mp.FS;
   await unpack(pack);
-  toMemfs();
   mark("unpack");
   mp.registerJsModule("pagejs", {
     i2c_write(addr, at, n, stop) {
@@ -319,8 +314,27 @@ async function start(m) {
   dev = mp.pyimport("webdevice");
   views = mp.pyimport("webtable");
   drafts = mp.pyimport("webdraft");
-  if (flash) draft = await openDraft(m.dir);
   mark("import");
+}
+const prepared = prepare();
+prepared.catch(() => {});      // (said by start, which waits for it)
+
+async function start(m) {
+  const t0 = performance.now();
+  mark("start");
+  testClock = HOOKS && m.testClock;
+  if (HOOKS && m.quota) QUOTA = m.quota;
+  const [, storage] = await Promise.all([
+    prepared,
+    mountStorage(m).then((v) => { mark("storage"); return v; }),
+  ]);
+  if (storage.busy) {
+    post({ t: "busy" });
+    return;
+  }
+  toMemfs();
+  if (flash) draft = await openDraft(m.dir);
+  mark("files");
   // the dice's random source: a seed from the browser's crypto, never from the clock
   const seed = (HOOKS && m.seed) || crypto.getRandomValues(new Uint32Array(1))[0] || 1;
   const note = storage.notes.join(" ");
@@ -328,7 +342,7 @@ async function start(m) {
   boot(seed, note);
   mark("boot");
   resumeDraft(kept);
-  post({ t: "ready", ms: performance.now() - t0, stages, migrated: storage.migrated, note,
+  post({ t: "ready", ms: performance.now() - t0, stages: stagesSince(m.origin || performance.timeOrigin), migrated: storage.migrated, note,
          kept: flash !== null, reserved: flash ? flash.reserved : false });
   if (!testClock) run();
 }
