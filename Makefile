@@ -151,6 +151,12 @@ web: $(STAMP) $(HEAP32)
 web-serve: $(STAMP) $(HEAP32)
 	$(PY) tools/web_build.py --serve build/web
 
+# docs/web.md's pictures of the device in the browser (portrait, landscape, the views, the
+# home-screen icon), taken in Chromium from the tests' build of the site (tools/web_shots.py)
+.PHONY: web-shots
+web-shots: browser-ready $(STAMP) $(HEAP32)
+	$(PY) tools/web_shots.py
+
 # The page against its budgets in headless Chromium (first frame cold and warm, key to
 # frame, the site's size): writes bench/results.json's "web" section (tools/bench_web.py).
 .PHONY: bench-web
