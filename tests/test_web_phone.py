@@ -345,29 +345,30 @@ def test_the_views_read_at_320_wide_in_14_px_text_at_least_following_the_system(
 
 
 def test_a_commit_is_in_the_views_within_a_second(browser, site):
-    # the browser's own clock: the hand's last OK let go, then its standings in the views
+    # the browser's own clock: a game of three continued, its first hand entered with the
+    # keyboard at a person's pace; from the save's OK let go to its standings in the views
+    from engine_mpy import savefile
+    from engine_mpy.classic import Classic
     ctx = _context(browser, (360, 740))
     try:
         page = _open(ctx, site, query="nosw")
-        page.evaluate("() => window.device.restart({}, 1)")
-        steps = script.parse(GAME_AND_HAND)
+        game = savefile.dumps(Classic({"players": ["A", "B", "C"], "dealer": 1}))
+        page.evaluate("([f, s]) => window.device.restart(f, s)", [{"game.json": game}, 1])
+        steps = script.parse("OK " + GAME_AND_HAND[len(GAME) + 1:])
         names = {1: "ArrowUp", 2: "ArrowDown", 4: "ArrowLeft", 8: "ArrowRight", 16: "Enter"}
-        frame = None
-        for i, (bits, hold, then) in enumerate(steps):
+        frame = _views_ready(page)
+        assert "0 hands" in frame.inner_text("#st")
+        frame.evaluate("""() => { window.__t = null; new MutationObserver(() => {
+            if (window.__t === null) window.__t = performance.timeOrigin + performance.now(); })
+            .observe(document.getElementById('sd'), {childList: true, subtree: true}); }""")
+        for bits, hold, then in steps:
             k = names[bits]
-            if i == len(steps) - 1:
-                # the game's standings up (0 hands); each change of them timed from here
-                frame = _views_ready(page)
-                frame.wait_for_function("document.getElementById('st').innerText.indexOf('0 hands') >= 0",
-                                        polling=100, timeout=30000)
-                frame.evaluate("""() => { window.__t = null; new MutationObserver(() => {
-                    if (window.__t === null) window.__t = performance.timeOrigin + performance.now(); })
-                    .observe(document.getElementById('sd'), {childList: true, subtree: true}); }""")
             page.keyboard.down(k)
             page.wait_for_timeout(max(hold, 60))
             t0 = page.evaluate("() => performance.timeOrigin + performance.now()")
             page.keyboard.up(k)                       # (OK acts when let go)
-            page.wait_for_timeout(max(then, 150))
+            page.wait_for_timeout(max(then, 200))
+            assert frame.evaluate("window.__t") is None or (bits, hold, then) == steps[-1]
         frame.wait_for_function("window.__t !== null", polling=50, timeout=10000)
         took = frame.evaluate("window.__t") - t0
         assert took <= 1000, took
@@ -483,6 +484,34 @@ def test_a_draft_older_than_the_files_is_not_put_back(browser, site):
         assert rows(page) == sim_rows(files, "")       # the menu, on the saved game
         play_keyboard(page, "OK")
         assert rows(page) == sim_rows({}, " ".join([before, after]) + " LONG_OK OK")   # one hand, not two
+    finally:
+        ctx.close()
+
+
+def test_the_commands_docs_web_md_gives_read_a_finished_games_download(browser, site, tmp_path):
+    # a finished game has no game.json: export and stats read it from the history
+    import zipfile
+    from test_web_storage import FINISH, near_end
+    ctx = browser.new_context(accept_downloads=True)
+    try:
+        page = _open(ctx, site)
+        page.evaluate("([f, s]) => window.device.restart(f, s)", [{"game.json": near_end("Ann", "Bob")}, 1])
+        play(page, FINISH)
+        assert "game.json" not in stored(page)
+        with page.expect_download() as d:
+            page.click("#download")
+        path = tmp_path / "files.zip"
+        d.value.save_as(str(path))
+        with zipfile.ZipFile(str(path)) as z:
+            z.extractall(str(tmp_path))
+        for cmd in (["export", "phase10", "--csv", "-"], ["stats", "phase10"]):
+            r = subprocess.run([sys.executable, "-m", "host_sim"] + cmd, cwd=str(tmp_path), capture_output=True,
+                               text=True, timeout=60, env=dict(os.environ, PYTHONPATH=ROOT))
+            assert r.returncode == 0 and "Ann" in r.stdout and "Bob" in r.stdout, (cmd, r.stdout, r.stderr)
+        with open(os.path.join(ROOT, "docs", "web.md")) as f:
+            doc = f.read()
+        assert "python -m host_sim export phase10" in doc and "stats phase10" in doc
+        assert "show phase10/history.json" not in doc
     finally:
         ctx.close()
 
