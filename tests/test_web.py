@@ -169,9 +169,15 @@ def test_a_full_storage_is_said_on_the_panel_and_loses_nothing_saved(browser, si
         # the device's own words for a full flash are on the panel
         text = page.evaluate("() => window.device.said()")
         assert any("full" in s for s in text), (text, screen)
+        # room again: the hand entered again is saved once (the refused one left nothing,
+        # not even in the device's own copy of the files)
         storage(page, quota=2_000_000)
+        play_keyboard(page, "OK OK " + HAND)
+        once = stored(page)["game.json"]
+        assert once.count("\n") == before["game.json"].count("\n") + 1, once
         reloaded(page)
-        assert stored(page) == before
+        assert stored(page)["game.json"] == once
+        page.evaluate("([f, s]) => window.device.restart(f, s)", [before, 1])
         play(page, "OK")
         assert rows(page) == sim_rows(before, "OK")            # the game as it was before the hand
     finally:

@@ -487,3 +487,26 @@ def test_games_kept_by_the_earlier_site_move_over_once_and_odd_names_never_stop_
         assert rows(page) == sim_rows(files, "OK")
     finally:
         ctx.close()
+
+
+def test_a_finish_on_a_full_flash_makes_room_and_counts_the_game_once(browser, site, tmp_path):
+    # the history line refused for want of room: the device deletes the oldest archive and
+    # adds the line again; the refused one must have left nothing behind, not even in the
+    # device's own copy of the file, or the game would be counted twice
+    ctx = browser.new_context()
+    try:
+        page = _device(ctx, site)
+        files = {"history.1.json": history(range(1, 101)), "history.json": history(range(101, 111)),
+                 "game.json": near_end("A", "B")}
+        assert _load(page, tmp_path, files).startswith("Loaded")
+        live = storage(page)["live"]
+        # room for the journal and the roster, not for the history line beside them
+        storage(page, quota=live + 300)
+        play(page, FINISH + " OK OK")
+        kept = stored(page)
+        assert "history.1.json" not in kept                      # the room made
+        assert [n for n, _ in _games(kept)] == list(range(101, 112)), _games(kept)
+        reloaded(page)
+        assert [n for n, _ in _games(stored(page))] == list(range(101, 112))
+    finally:
+        ctx.close()
