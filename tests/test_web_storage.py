@@ -52,7 +52,9 @@ window.fill = async () => {
       n++;
     } catch (e) { size >>= 1; }
   }
-  try { for (let i = 0; ; i++) localStorage.setItem("filler" + i, "x".repeat(50000)); } catch (e) {}
+  for (let size = 1 << 20, i = 0; size >= 1; ) {          // to the last character
+    try { localStorage.setItem("filler" + i, "x".repeat(size)); i++; } catch (e) { size >>= 1; }
+  }
   const est = await navigator.storage.estimate();
   return { pieces: n, usage: est.usage };
 };
