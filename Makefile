@@ -239,7 +239,8 @@ clean:
 
 # Debian's Chromium and zbar: the score sheet printed to PDF (tests/test_export.py), the
 # table on phones' page opened by Playwright (tests/test_table_page.py) and its QR codes
-# decoded (tests/test_table_qr.py). Needs root or sudo and the Debian mirror.
+# decoded (tests/test_table_qr.py). Needs root or sudo and the Debian mirror; while another
+# package manager holds apt's lock it waits for it, saying so (tools/apt_wait.sh).
 # (APT and USER_ID: what tests/test_make_setup.py replaces to try this without apt)
 APT ?= apt-get
 USER_ID ?= $(shell id -u)
@@ -247,7 +248,8 @@ USER_ID ?= $(shell id -u)
 browser:
 	@command -v chromium >/dev/null 2>&1 && command -v zbarimg >/dev/null 2>&1 || { \
 	  S=$$(test "$(USER_ID)" = 0 || echo sudo); \
-	  $$S $(APT) update -q && DEBIAN_FRONTEND=noninteractive $$S $(APT) install -y -q chromium zbar-tools; }
+	  $$S $(SHELL) tools/apt_wait.sh $(APT) update -q && \
+	  DEBIAN_FRONTEND=noninteractive $$S $(SHELL) tools/apt_wait.sh $(APT) install -y -q chromium zbar-tools; }
 	@chromium --version
 
 # make test's own set-up, before any test starts: as root it installs what is missing (make
