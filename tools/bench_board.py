@@ -6,6 +6,9 @@ rp2040js emulator (tools/board/emu.mjs), installed the two ways a maker installs
   frozen  the image of `make firmware BOARD=pico` (the app frozen in)
 
   make bench-board MPY_DIR=/path/to/micropython        (python tools/bench_board.py --mpy-dir D)
+  make bench-board MPY_DIR=D BOARD=pico_w              the Pico W's image (make firmware BOARD=pico_w)
+                                                       on its own flash layout: start-up and golden
+                                                       screens, as "frozen_pico_w"
   python tools/bench_board.py --check --mpy-dir D      say in one line what is missing, or nothing
 
 For each install it checks every golden screen that does not depend on the dice or on the
@@ -64,9 +67,11 @@ EMU = os.path.join(ROOT, "tools", "board", "emu.mjs")
 RP2040JS = os.path.join(ROOT, "tools", "board", "node_modules", "rp2040js", "package.json")
 RESULTS = os.path.join(ROOT, "bench", "results.json")
 # RPI_PICO: 2 MB of flash, the last 1408 KB littlefs (ports/rp2/boards/RPI_PICO/mpconfigboard.h)
-# mounted with 256-byte program pages (ports/rp2/modules/_boot.py)
+# mounted with 256-byte program pages (ports/rp2/modules/_boot.py); RPI_PICO_W: the last
+# 848 KB (its image is larger: the CYW43's firmware, lwIP, BTstack). use_board() sets them.
 FLASH_BYTES = 2 * 1024 * 1024
-FS_BYTES = 1408 * 1024
+FS_BYTES_OF = {"pico": 1408 * 1024, "pico_w": 848 * 1024}
+FS_BYTES = FS_BYTES_OF["pico"]
 FS_BASE = FLASH_BYTES - FS_BYTES
 BLOCK = 4096
 BUTTONS = (16, 17, 18, 19, 20)     # firmware/boards/pico.py: up, down, left, right, ok
@@ -77,6 +82,21 @@ GET = firmware_image.GET_MPY
 
 class Needed(Exception):
     """Something the bench needs is missing: args[0] says what and how to get it, in one line."""
+
+
+def use_board(board):
+    """The flash of this run's board (pico, pico_w): where its littlefs lies. An image
+    started on another board's layout had its filesystem made over its own code."""
+    global FS_BYTES, FS_BASE
+    FS_BYTES = FS_BYTES_OF[board]
+    FS_BASE = FLASH_BYTES - FS_BYTES
+
+
+def board_of(uf2):
+    """The board of make firmware's image (build/firmware/phase10-<board>.uf2): pico
+    unless the name says another rp2 board."""
+    name = os.path.splitext(os.path.basename(uf2))[0].replace("phase10-", "", 1)
+    return name if name in FS_BYTES_OF else "pico"
 
 
 def one_line(text):
@@ -117,27 +137,29 @@ def _env():
     return {k: v for k, v in os.environ.items() if k not in firmware_image._NOT_PASSED}
 
 
-def build(mpy_dir, jobs):
-    """(stock, frozen): each {uf2, elf}. The stock image as MicroPython builds it; the frozen one
-    through the project's own `make firmware BOARD=pico`."""
+def build(mpy_dir, jobs, board="pico"):
+    """(stock, frozen): each {uf2, elf}. The stock image as MicroPython builds it (the Pico's:
+    the .mpy install); the frozen one through the project's own `make firmware BOARD=...`."""
     mpy_dir = os.path.abspath(mpy_dir)
     port = os.path.join(mpy_dir, "ports", "rp2")
-    for argv in (["make", "-C", os.path.join(mpy_dir, "mpy-cross"), "-j%d" % jobs],
-                 ["make", "-C", port, "BOARD=RPI_PICO", "-j%d" % jobs]):
+    steps = [["make", "-C", os.path.join(mpy_dir, "mpy-cross"), "-j%d" % jobs]]
+    if board == "pico":
+        steps.append(["make", "-C", port, "BOARD=RPI_PICO", "-j%d" % jobs])
+    for argv in steps:
         print("make-bench-board: " + " ".join(argv), flush=True)
         subprocess.run(argv, check=True, env=_env(), stdout=subprocess.DEVNULL)
-    print("make-bench-board: make firmware BOARD=pico MPY_DIR=%s" % mpy_dir, flush=True)
-    subprocess.run(["make", "firmware", "BOARD=pico", "MPY_DIR=" + mpy_dir], cwd=ROOT, check=True,
+    print("make-bench-board: make firmware BOARD=%s MPY_DIR=%s" % (board, mpy_dir), flush=True)
+    subprocess.run(["make", "firmware", "BOARD=" + board, "MPY_DIR=" + mpy_dir], cwd=ROOT, check=True,
                    env=_env(), stdout=subprocess.DEVNULL)
-    return built(mpy_dir)
+    return built(mpy_dir, board)
 
 
-def built(mpy_dir):
+def built(mpy_dir, board="pico"):
     port = os.path.join(os.path.abspath(mpy_dir), "ports", "rp2")
     return ({"uf2": os.path.join(port, "build-RPI_PICO", "firmware.uf2"),
              "elf": os.path.join(port, "build-RPI_PICO", "firmware.elf")},
-            {"uf2": os.path.join(ROOT, "build", "firmware", firmware_image.image_name("pico")),
-             "elf": os.path.join(port, firmware_image.build_dir("pico"), "firmware.elf")})
+            {"uf2": os.path.join(ROOT, "build", "firmware", firmware_image.image_name(board)),
+             "elf": os.path.join(port, firmware_image.build_dir(board), "firmware.elf")})
 
 
 def symbols(elf):
@@ -352,10 +374,12 @@ def install_mpy(stock, syms):
     return path, secs
 
 
-def install_frozen(frozen):
-    """The frozen image on a chip whose littlefs is made and empty (as after a first start)."""
-    os.makedirs(OUT, exist_ok=True)
-    path = os.path.join(OUT, "frozen.flash")
+def install_frozen(frozen, path=None):
+    """The frozen image on a chip whose littlefs is made and empty (as after a first start),
+    saved at path (build/board/frozen.flash)."""
+    if path is None:
+        os.makedirs(OUT, exist_ok=True)
+        path = os.path.join(OUT, "frozen.flash")
     flash = bytearray(b"\xff" * FLASH_BYTES)
     with open(frozen["uf2"], "rb") as f:
         data = f.read()
@@ -620,22 +644,29 @@ class Board:
 SEEDS = (0x2545F491, 0x9E3779B9, 0x6A09E667)
 
 
-def golden_cases():
+def golden_cases(board="pico"):
     """[(name, keys, files)] of the golden screens that do not depend on the random source:
     rendered on the simulator with SEEDS, the same screen (the About screen, which shows the
-    board's own free heap, is left out too)."""
+    board's own free heap, is left out too). On the Pico W: the screens it shows as the Pico
+    does, and its own (golden.WIFI: Settings with its Phones line) in place of the Pico's."""
     from host_sim import golden, script, sim
     from engine_mpy import savefile
     out, skipped = [], []
     for name, keys in golden.CASES:
         files = {}
         k = keys
-        if keys.startswith("GAME:"):
-            g, _, k = keys[5:].partition(" ")
+        if k.startswith(golden.WIFI):
+            if board != "pico_w":      # a Pico W's own screen
+                skipped.append(name)
+                continue
+            k = k[len(golden.WIFI):]
+        if k.startswith("GAME:"):
+            g, _, k = k[5:].partition(" ")
             files["game.json"] = savefile.dumps(golden.SAVED[g]()).encode()
         if name == "about" or keys.startswith(("PHONES", "JOIN ")):
             # the About screen shows the board's own free heap; the table on phones needs
-            # a Pico W's radio, which the emulated Pico has not
+            # the Pico W's radio, which rp2040js does not emulate (the image starts it only
+            # when the phones are switched on)
             skipped.append(name)
             continue
         shots = []
@@ -646,7 +677,7 @@ def golden_cases():
                 for n, data in files.items():
                     with open(os.path.join(state, n), "wb") as f:
                         f.write(data)
-                dev = script.Device(board="pico", state=state, mem_free=golden.MEM_FREE, seed=seed)
+                dev = script.Device(board=board, state=state, mem_free=golden.MEM_FREE, seed=seed)
                 dev.play(script.parse(k))
                 shots.append(dev.rows())
             finally:
@@ -654,6 +685,10 @@ def golden_cases():
         if any(x != shots[0] for x in shots):
             skipped.append(name)
             continue
+        with open(golden.path(name)) as f:
+            if board != "pico" and shots[0] != f.read().split():
+                skipped.append(name)      # the Pico's screen: this board has its own
+                continue
         out.append((name, k, files))
     return out, skipped
 
@@ -957,8 +992,10 @@ def first_frame(uf2, elf=None):
     to its first frame, with every rp2040js error taken as the chip's fault: (ms from reset
     to the end of the first lit frame, the screen's rows). ChipFault on a fault; SystemExit
     when nothing lit within 20 s of emulated time."""
-    os.makedirs(OUT, exist_ok=True)
-    flash = install_frozen({"uf2": uf2})
+    use_board(board_of(uf2))
+    fd, flash = tempfile.mkstemp(prefix="phase10-first-", suffix=".flash")
+    os.close(fd)
+    install_frozen({"uf2": uf2}, flash)
     image = {"uf2": uf2, "elf": elf}
     b = Board(image, symbols(elf) if elf else {}, flash)
     try:
@@ -968,10 +1005,20 @@ def first_frame(uf2, elf=None):
         return first, b.rows()
     finally:
         b.close()
+        os.remove(flash)
 
 
 def run_install(a, label, image, syms, flash, secs, sessions, every, golden):
     """The figures of one install that this run's options ask for (None: none for it)."""
+    if label == "frozen_pico_w":
+        # the Pico W's image: its start-up and its golden screens (the rest is the Pico's
+        # chip running the same code)
+        res = measure_boot(label, image, syms, flash, every)
+        if golden is not None:
+            bad = check_golden(image, syms, flash, golden[0])
+            res.update(golden_checked=len(golden[0]), golden_matched=len(golden[0]) - len(bad),
+                       golden_skipped=len(golden[1]))
+        return res
     if a.boot_only:
         return measure_boot(label, image, syms, flash, every)
     if a.taps:
@@ -1016,12 +1063,13 @@ def check_first_frame(uf2):
         print("make first-frame: node and rp2040js are needed (make %s)" % os.path.relpath(RP2040JS, ROOT),
               file=sys.stderr)
         return 2
+    WARNINGS.clear()
+    board = board_of(uf2)
     if not os.path.isfile(uf2):
-        print("make first-frame: no image %s: build it with make firmware BOARD=pico MPY_DIR=..." % uf2,
+        print("make first-frame: no image %s: build it with make firmware BOARD=%s MPY_DIR=..." % (uf2, board),
               file=sys.stderr)
         return 2
     # make firmware keeps the image's ELF in a folder named after the board
-    board = os.path.splitext(os.path.basename(uf2))[0].replace("phase10-", "", 1)
     elf = os.path.join(os.path.dirname(os.path.abspath(uf2)), board, "firmware.elf")
     from host_sim import golden
     try:
@@ -1060,14 +1108,18 @@ def main(argv=None):
                          "merged into the last run's figures")
     ap.add_argument("--code-heap", action="store_true",
                     help="only the heap the code of Classic's hand entry takes, merged into the last run's figures")
-    ap.add_argument("--first-frame", default="", metavar="UF2",
+    ap.add_argument("--first-frame", action="append", default=[], metavar="UF2",
                     help="only start this image (make firmware's ELF of it names a fault's place) to its first frame, "
-                         "which must be the main menu, with the chip's faults on; writes no figure")
+                         "which must be the main menu, with the chip's faults on; writes no figure (given again: "
+                         "each image in turn)")
+    ap.add_argument("--board", choices=("pico", "pico_w"), default="pico",
+                    help="pico: both installs; pico_w: the Pico W's image (make firmware BOARD=pico_w), its start-up "
+                         "and golden screens")
     ap.add_argument("--paced", default="worst_classic_55,worst_dice",
                     help="the worst cases also played at the scripts' pace and checked against the simulator's last screen")
     a = ap.parse_args(argv)
     if a.first_frame:
-        return check_first_frame(a.first_frame)
+        return max(check_first_frame(uf2) for uf2 in a.first_frame)
     mpy_dir = os.path.expanduser(a.mpy_dir)
     try:
         pt = check(mpy_dir)
@@ -1081,7 +1133,10 @@ def main(argv=None):
     if pt:
         os.environ["picotool_DIR"] = pt
     t0 = time.time()
-    stock, frozen = built(mpy_dir) if a.no_build else build(mpy_dir, a.jobs)
+    use_board(a.board)
+    if a.board != "pico":
+        a.only = "frozen"       # the .mpy install is measured on the Pico
+    stock, frozen = built(mpy_dir, a.board) if a.no_build else build(mpy_dir, a.jobs, a.board)
     from tests import worst
     tmp = tempfile.mkdtemp(prefix="phase10-board-")
     try:
@@ -1093,7 +1148,7 @@ def main(argv=None):
                 print("make bench-board: no worst case named %s" % ", ".join(unknown), file=sys.stderr)
                 return 2
             sessions = [x for x in sessions if x["name"] in want]
-        golden = None if a.no_golden or a.boot_only or a.taps or a.heap or a.code_heap else golden_cases()
+        golden = None if a.no_golden or a.boot_only or a.taps or a.heap or a.code_heap else golden_cases(a.board)
         if a.quick:
             sessions, cases = quick(sessions, golden[0] if golden else [])
             golden = (cases, golden[1]) if golden else None
@@ -1110,7 +1165,8 @@ def main(argv=None):
                 print("make-bench-board: make deploy over the emulated USB serial port: %.0f s" % secs, flush=True)
             installs.append(("mpy", stock, syms, flash, secs))
         if a.only in (None, "frozen"):
-            installs.append(("frozen", frozen, symbols(frozen["elf"]), install_frozen(frozen), None))
+            installs.append(("frozen" if a.board == "pico" else "frozen_" + a.board, frozen, symbols(frozen["elf"]),
+                             install_frozen(frozen), None))
         for label, image, syms, flash, secs in installs:
             # (the .mpy install's warnings include its make deploy's)
             res = run_install(a, label, image, syms, flash, secs, sessions, every, golden)
