@@ -177,18 +177,21 @@ $(BOARD_JS): tools/board/package.json tools/board/package-lock.json
 	cd tools/board && npm ci --no-audit --no-fund
 	@touch $@
 
-# The Pico image of `make firmware` started in the emulated Pico to its first frame, which must
-# be the main menu, with every rp2040js error taken as the chip's fault (an unaligned read is a
-# HardFault on the RP2040): the release workflow runs it on each Pico image it builds.
-FIRST_FRAME ?= build/firmware/phase10-pico.uf2
+# The Pico and Pico W images of `make firmware` started in the emulated RP2040 to their first
+# frame, which must be the main menu, with every rp2040js error taken as the chip's fault (an
+# unaligned read is a HardFault on the RP2040): the release workflow runs it on each rp2 image
+# it builds. (The Pico W's CYW43 radio is not emulated: nothing touches it until the phones
+# are switched on.)  make first-frame FIRST_FRAME=build/firmware/phase10-pico_w.uf2: one image
+FIRST_FRAME ?= build/firmware/phase10-pico.uf2 build/firmware/phase10-pico_w.uf2
 .PHONY: first-frame
 first-frame: $(STAMP) $(BOARD_JS)
-	$(PY) tools/bench_board.py --first-frame $(FIRST_FRAME)
+	$(PY) tools/bench_board.py $(addprefix --first-frame ,$(FIRST_FRAME))
 
+# BOARD=pico_w: the Pico W's image instead, its start-up and golden screens ("frozen_pico_w")
 bench-board: $(STAMP)
 	@$(PY) tools/bench_board.py --check --mpy-dir "$(MPY_DIR)"
 	@$(MAKE) --no-print-directory $(BOARD_JS)
-	$(PY) tools/bench_board.py --mpy-dir "$(MPY_DIR)" $(BOARD_ARGS)
+	$(PY) tools/bench_board.py --mpy-dir "$(MPY_DIR)" $(if $(BOARD),--board $(BOARD)) $(BOARD_ARGS)
 
 # Where this clone's release images are (its origin's GitHub Releases page).
 releases:
