@@ -66,7 +66,7 @@ SHORT = 2
 # first; (figure, what it is). The emulator's limits follow the table, one line each.
 BOARD_START = "<!-- board table: made by tools/perf_table.py from bench/results.json -->"
 BOARD_END = "<!-- end of board table -->"
-INSTALLS = (("mpy", "`.mpy` install"), ("frozen", "frozen image"))
+INSTALLS = (("mpy", "`.mpy` install"), ("frozen", "frozen image"), ("frozen_pico_w", "Pico W frozen image"))
 BOARD_WHAT = (
     ("key_ms_p50", "keys that draw: the acting edge (an arrow's press, OK's release) to the end of the frame that shows the result (the last before the device settles), median, each key pressed once the device has settled, over the worst cases of tests/worst.py"),
     ("key_ms_p95", "the same, 95th percentile"),
@@ -127,7 +127,9 @@ def board_table(board, rows, limits=None):
     README's one line); "" when there are none."""
     if not board:
         return ""
-    shown = [(k, t) for k, t in INSTALLS if k in board]
+    # (an install none of these figures was measured on has no column: the Pico W's image
+    # only its start-up and golden screens, make bench-board BOARD=pico_w)
+    shown = [(k, t) for k, t in INSTALLS if k in board and any(board[k].get(n) is not None for n, _ in rows)]
     out = ["| figure | %s | what it is |" % " | ".join(t for _, t in shown),
            "|---|%s---|" % ("---|" * len(shown))]
     for name, what in rows:
