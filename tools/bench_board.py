@@ -376,10 +376,12 @@ def install_mpy(stock, syms):
 
 def install_frozen(frozen, path=None):
     """The frozen image on a chip whose littlefs is made and empty (as after a first start),
-    saved at path (build/board/frozen.flash)."""
+    saved at path (build/board/frozen.flash; frozen_<board>.flash for another board than the
+    Pico: a run of each may go on at once, and each Board reads this file as it starts)."""
     if path is None:
         os.makedirs(OUT, exist_ok=True)
-        path = os.path.join(OUT, "frozen.flash")
+        board = board_of(frozen["uf2"])
+        path = os.path.join(OUT, "frozen.flash" if board == "pico" else "frozen_%s.flash" % board)
     flash = bytearray(b"\xff" * FLASH_BYTES)
     with open(frozen["uf2"], "rb") as f:
         data = f.read()
