@@ -1,5 +1,5 @@
 # Keys pressed while Chromium holds the table on phones' page open, for the tests and the
-# bench (tests/test_table_page.py, tests/test_table_sim.py, tools/bench_phones.py): on the
+# bench (tests/test_table_page.py, tests/test_table_sim.py, tools/bench/bench_phones.py): on the
 # micropython binary (tests/table_device.py) or in the simulator (host_sim.live_view.Live, as the
 # terminal runs it), each key's delay from its press to the first frame drawn after it.
 # Chromium (Debian's, through Playwright, in a thread of its own) opens the page as a phone

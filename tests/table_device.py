@@ -1,6 +1,6 @@
 # The PC side of tests/table_serve.py: a device serving the table on phones under the real
 # micropython binary on the loopback, with a saved game, for the page, abuse and bench runs
-# (tests/test_table_page.py, tests/test_table_abuse.py, tools/bench_table.py).
+# (tests/test_table_page.py, tests/test_table_abuse.py, tools/bench/bench_table.py).
 import json
 import os
 import socket
@@ -14,7 +14,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build", "mpy")
 MPY = os.path.join(os.path.dirname(sys.executable), "micropython")
 # The runner's heap (the unix port is 64-bit): the firmware with a game and the server with
-# two phones asking; tools/bench_table.py finds the least that serves, and says it (208 KB).
+# two phones asking; tools/bench/bench_table.py finds the least that serves, and says it (208 KB).
 # At 192K, fifty connections at once got only refusals (500: short of memory) after the
 # start-up and replay work of 2026-11-26 (issue 25): not yet found why. 208K until issue 43
 # made the app's screen stack and memory policy classes of their own and the module names

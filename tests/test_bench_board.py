@@ -1,13 +1,13 @@
 # make bench-board's parts that run without a MicroPython tree or node: what it says when
 # something is missing (one line, and how to get it), how a press's acting edge and a save
-# are read off the emulator's record, and the board table it feeds (tools/perf_table.py).
+# are read off the emulator's record, and the board table it feeds (tools/gen/perf_table.py).
 import os
 import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 
 import bench_board as bb  # noqa: E402
 import perf_table  # noqa: E402
@@ -138,10 +138,10 @@ def test_the_emulated_chip_latches_a_buttons_edges_only_when_its_level_changes()
     import json
     import shutil
     import subprocess
-    rp = os.path.join(ROOT, "tools", "board", "node_modules", "rp2040js", "dist", "esm", "index.js")
+    rp = os.path.join(ROOT, "tools", "bench", "board", "node_modules", "rp2040js", "dist", "esm", "index.js")
     # make test installs it (the Makefile's BOARD_JS): missing is a failure, not a skip
-    assert shutil.which("node") and os.path.isfile(rp), "node or rp2040js missing: cd tools/board && npm ci"
-    code = _GPIO % {"rp": rp, "patch": os.path.join(ROOT, "tools", "board", "gpio_edges.mjs")}
+    assert shutil.which("node") and os.path.isfile(rp), "node or rp2040js missing: cd tools/bench/board && npm ci"
+    code = _GPIO % {"rp": rp, "patch": os.path.join(ROOT, "tools", "bench", "board", "gpio_edges.mjs")}
     r = subprocess.run(["node", "--input-type=module", "-e", code], capture_output=True, text=True, check=True)
     got = json.loads(r.stdout)
     assert got["shipped"][0] == 8                   # rp2040js: high written again, an "edge"
@@ -253,7 +253,7 @@ _LOOP = 0xE7FE                   # b .
 def _board_running(tmp_path, code, ms=1):
     """Run code on the emulated chip for ms: the emulator's answer, or the bench's ChipFault."""
     import shutil
-    assert shutil.which("node") and os.path.isfile(bb.RP2040JS), "node or rp2040js missing: cd tools/board && npm ci"
+    assert shutil.which("node") and os.path.isfile(bb.RP2040JS), "node or rp2040js missing: cd tools/bench/board && npm ci"
     flash = tmp_path / "chip.flash"
     flash.write_bytes(code + b"\xff" * (4096 - len(code)))
     emu = bb.Emu()

@@ -40,7 +40,7 @@ def hidden(tmp_path):
     file lists with, and what the stand-in apt adds."""
     b = tmp_path / "bin"
     b.mkdir()
-    # (the Makefile lists the sources with find and sort; tools/apt_wait.sh sleeps; the
+    # (the Makefile lists the sources with find and sort; tools/build/apt_wait.sh sleeps; the
     # stand-in apt reads its busy file with cat)
     for tool in ("find", "sort", "sleep", "cat"):
         os.symlink(shutil.which(tool), str(b / tool))

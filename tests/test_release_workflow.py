@@ -1,6 +1,6 @@
 # .github/workflows/release.yml (the public repository's release images): it parses, builds
 # one image per board of the device with `make firmware` from the MicroPython release that
-# tools/firmware_image.py supports, and attaches every image to the tag's release.
+# tools/build/firmware_image.py supports, and attaches every image to the tag's release.
 import os
 import re
 import sys
@@ -8,7 +8,7 @@ import sys
 import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 import firmware_image as fi  # noqa: E402
 
 WORKFLOW = os.path.join(ROOT, ".github", "workflows", "release.yml")
@@ -42,7 +42,7 @@ def test_one_image_per_board_with_make_firmware():
     ports = {s.get("if") for s in job["steps"] if "make firmware" in str(s.get("run", ""))}
     assert ports == {"matrix.port == 'rp2'", "matrix.port == 'esp32'"}
     assert "gcc-arm-none-eabi" in runs and "espressif/idf:$idf" in runs
-    assert "tools/firmware_image.py --idf-version" in runs
+    assert "tools/build/firmware_image.py --idf-version" in runs
     # the MicroPython release is the one the tool supports
     assert wf["env"]["MICROPYTHON_VERSION"] == "v%d.%d.%d" % fi.SUPPORTED
     mp = [s for s in job["steps"] if s.get("with", {}).get("repository") == "micropython/micropython"]
@@ -106,4 +106,4 @@ def test_a_release_publishes_the_device_in_the_browser():
     assert pages["permissions"] == {"pages": "write", "id-token": "write"}
     assert [s["uses"].split("@")[0] for s in pages["steps"]] == ["actions/deploy-pages"]
     with open(os.path.join(ROOT, "Makefile")) as f:
-        assert "\nweb: $(STAMP) $(HEAP32)\n\t$(PY) tools/web_build.py build/web" in f.read()
+        assert "\nweb: $(STAMP) $(HEAP32)\n\t$(PY) tools/build/web_build.py build/web" in f.read()

@@ -207,7 +207,7 @@ def test_eight_stalled_phones_do_not_blank_the_table_for_the_others():
             t.start()
         time.sleep(1)                  # they hold every connection the server takes
         # each ask as the page makes it: one that finds no answer is made again a second
-        # later (tools/table_page/table.html). On a machine whose cores are busy the server
+        # later (tools/build/table_page/table.html). On a machine whose cores are busy the server
         # may take a new ask's head later than a stalled client comes again, and the ask,
         # silent until then, is the one let go: the page's next ask is answered
         answered = 0

@@ -151,7 +151,7 @@ def test_the_page_shows_the_engines_figures_and_a_committed_hand_with_no_reload(
         dev.commit(rec)
         game.add(rec)
         # 2 s is the promise (docs/table-on-phones.md): the page asks every 1 s after its
-        # last answer (tools/table_page/table.html), so a commit shows within that second,
+        # last answer (tools/build/table_page/table.html), so a commit shows within that second,
         # the request and a redraw. Checked here: it comes with no reload, waited for as
         # long as a loaded machine may take (the pages wait chromium.LOADED_MS): a test that
         # timed it measured the machine's other work as much as the page
@@ -207,7 +207,7 @@ def test_keys_stay_quick_while_chromium_holds_the_page_open():
     # every 0.3 s and a hand committed every 5 s (the JSON made anew for both tabs). Each
     # key's press to its frame: the loop samples the pins itself here (no timer) and rests
     # at most 10 ms between looks, the server's slices are under 1 ms (make bench-table).
-    # How quick is the bench's figure (tools/bench_phones.py runs this for minutes: p95
+    # How quick is the bench's figure (tools/bench/bench_phones.py runs this for minutes: p95
     # 9 ms, max 45 ms), not this test's: here every key is taken and drawn, and none waits
     # for the server's work of a whole request or its 5 s time-out (firmware/phones/
     # server.py _TIMEOUT_S): the bound, 2 s, is under half of that and forty times the

@@ -129,7 +129,7 @@ def test_with_phones_the_simulators_keys_do_not_lag_more_and_more(tmp_path):
     # which the server's real-time rest made as long again: 1.8 s, 3.7 s ... 12 s a key.
     # 12 s of keys with Chromium holding the page open in two tabs. What a key waits for: a
     # step under way (a few ms; the rest ends once a key waits), the buttons' sampling (5 ms)
-    # and debounce, the frame; about 30 ms at most here (tools/bench_phones.py gives p95 and
+    # and debounce, the frame; about 30 ms at most here (tools/bench/bench_phones.py gives p95 and
     # max: how quick is the bench's figure). Checked: no key waits as long as the first
     # delay of the bug (1.8 s; the bound, 1.5 s, leaves fifty times the bench's slowest key
     # for a machine whose cores are busy with other work); the bug's delays passed it within

@@ -352,7 +352,7 @@ function fatal(e) {
 }
 
 async function unpack(FS, buf) {
-  // device.bin (tools/web_build.py): "P10W", then per file: u16 name length, the name
+  // device.bin (tools/build/web_build.py): "P10W", then per file: u16 name length, the name
   // (UTF-8), u32 size, the bytes
   const v = new DataView(buf);
   const u8 = new Uint8Array(buf);

@@ -1,6 +1,6 @@
 """make bench: the device's performance figures against their budgets (issue 7).
 
-  python tools/bench.py BUILD_DIR      (after `make mpy BUILD=BUILD_DIR`; `make bench` does both)
+  python tools/bench/bench.py BUILD_DIR      (after `make mpy BUILD=BUILD_DIR`; `make bench` does both)
 
 Writes bench/results.json (flat: name -> number; make bench-board's "board" section is kept), prints figure | value | budget | result
 and exits 1 when a budget is missed. The sessions measured are the scripted full games of
@@ -17,30 +17,30 @@ each continued after a restart beside a 1,000-game history and a full roster):
   min_heap_kb_worst: the largest over the worst cases alone.
 - heap_live_kb_64, heap_live_kb_32: the largest live heap (after a collection between
   keys, small-heap behaviour) over the sessions on the 64-bit unix port and on
-  MicroPython's 32-bit WebAssembly port (npm, tools/heap32/); heap_ratio_32_64 the
+  MicroPython's 32-bit WebAssembly port (npm, tools/bench/heap32/); heap_ratio_32_64 the
   largest ratio of the two over the sessions; min_heap_kb_32: min_heap_kb times that
   ratio, the 32-bit board's figure (the wasm port's heap grows, so it is not bisected).
 - key_to_frame_ms_p50/p95: per key event (the poll that hands a key to the app, with its
   redraw) on the micropython binary: the Python time minus the fake bus and controller
   emulator, times rp2040_factor, plus the wire time of the bytes sent at 400 kHz.
 - rp2040_factor: (pystone pass on an RP2040 at 125 MHz, published) / (the same pass timed
-  here on the micropython binary, tools/pystone.py).
+  here on the micropython binary, tools/bench/pystone.py).
 - tap_to_frame_ms_p50/p95: the same from the button's edge (an arrow's press, OK's
   release): the timer's sampling (every Buttons.PERIOD_MS) and the loop's wake-up added
   to each key event's time.
 - presses_per_player_p50/p90, presses_per_hand_p50/p90: button presses to enter a card
   hand, per player who did not go out (the hand's own presses, opening the entry, who went
   out and saving, left out) and per hand, over 4,000 hands drawn from a deck model
-  (tools/bench_presses.py says how; 96 of them played on the simulator and checked).
+  (tools/bench/bench_presses.py says how; 96 of them played on the simulator and checked).
 - presses_per_player_3btn_p50: the same hands entered with three buttons (Settings > 3
   buttons: UP, DOWN, OK only; 48 more of them played and checked).
 - dice_real_presses_p50, dice_real_presses_per_die: a Dice turn with real dice, 2,000
   random throws: the presses from the turn's line on the home screen to the turn saved
-  (median), and per die setting the ten dice (mean; tools/bench_presses.py, 24 played on
+  (median), and per die setting the ten dice (mean; tools/bench/bench_presses.py, 24 played on
   the simulator and checked).
 - i2c_bytes_per_key_p50/p95: bytes on the I2C wire per key event.
-- dice_eval_us: tools/bench_dice.py's median per roll and phase on the micropython binary.
-- advise_ms_p95_rp2040, advise_heap_kb: the dice Hint (tools/bench_advise.py): p95 time of
+- dice_eval_us: tools/bench/bench_dice.py's median per roll and phase on the micropython binary.
+- advise_ms_p95_rp2040, advise_heap_kb: the dice Hint (tools/bench/bench_advise.py): p95 time of
   one answer over its states, scaled by rp2040_factor; the most heap one answer takes.
 - boot_ms: import of firmware.main to the first frame on the bus (a saved 6-player game
   of 30 hands to load), scaled like key_to_frame, plus the wire time of the boot bytes.
@@ -50,7 +50,7 @@ each continued after a restart beside a 1,000-game history and a full roster):
 - save_bytes: the save of a 6-player Classic game after 30 hands.
 - save_flash_ms_p50/p95, key_wait_during_save_ms (the longest), _slow_flash, save_erases_max:
   each hand's save of a 55-hand 6-player game on MicroPython's littlefs as an RP2040
-  mounts it (tools/bench_flash.py), costed at FLASH_ERASE_MS / FLASH_PAGE_MS (and at
+  mounts it (tools/bench/bench_flash.py), costed at FLASH_ERASE_MS / FLASH_PAGE_MS (and at
   FLASH_ERASE_MS_HIGH for a slow chip): the wait of a key pressed as a save starts.
 """
 import json
@@ -62,11 +62,11 @@ import sys
 import tempfile
 import time
 
-# tools/budgets.py: below this module and tools/perf_table.py, which both read the budgets
+# tools/bench/budgets.py: below this module and tools/gen/perf_table.py, which both read the budgets
 # (perf_table is imported here, so it may not import this module back).
 from budgets import BUDGETS
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RESULTS = os.path.join(ROOT, "bench", "results.json")
 TMP = os.path.join(ROOT, "bench", "tmp")
 
@@ -78,10 +78,10 @@ TMP = os.path.join(ROOT, "bench", "tmp")
 # https://github.com/micropython/micropython/pull/4858), and one benchmark timed on both a
 # pyboard v1.1 (13.0 s) and a Raspberry Pi Pico W at 125 MHz (19.8 s, MicroPython 1.24.1,
 # https://scruss.com/blog/tag/benchmark/): 162376 / 300 * 19.8 / 13.0. Timed on a real Pico
-# (`mpremote run tools/pystone.py`), put that here.
+# (`mpremote run tools/bench/pystone.py`), put that here.
 RP2040_US_PER_PASS = 1e6 / 1457
 I2C_HZ = 400000
-# Flash timings a save is costed at (tools/bench_flash.py counts the work): a 4 KB sector
+# Flash timings a save is costed at (tools/bench/bench_flash.py counts the work): a 4 KB sector
 # erase and a 256-byte page program on the RP2040's QSPI flash, as the emulated Pico of
 # issue 16 timed them (45 ms, 0.4 ms; the W25Q16JV datasheet gives 45 ms typical for a
 # sector erase and 0.4 ms for a page); a slow chip's sector erase, up to 400 ms (the same
@@ -279,7 +279,7 @@ def min_heap(build, s):
     every run, and leaves exactly the files it leaves with plenty of heap: a run that
     ends well having done something else (a save it was too short of memory to read,
     say) does not count."""
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
     import heapcap
     work = os.path.join(os.path.dirname(s["start"]), "work")
     args = [work, _keys_file(s)] + _screen_args(s)
@@ -304,7 +304,7 @@ def _live_args(s, work):
 
 def live_heap(build, s):
     """The session's largest live heap (bytes, after a collection between keys) on the
-    64-bit unix port, small-heap behaviour forced (tools/heap_live.py)."""
+    64-bit unix port, small-heap behaviour forced (tools/bench/heap_live.py)."""
     work = os.path.join(os.path.dirname(s["start"]), "live64")
     _fresh(s, work)
     env = dict(os.environ, MICROPYPATH=":".join([os.path.join(build, "runner"), build, os.path.join(build, "lib")]),
@@ -316,10 +316,10 @@ def live_heap(build, s):
 
 
 def live_heap32(build, s):
-    """The same on MicroPython's 32-bit WebAssembly port (tools/heap32/heap32.mjs)."""
+    """The same on MicroPython's 32-bit WebAssembly port (tools/bench/heap32/heap32.mjs)."""
     work = os.path.join(os.path.dirname(s["start"]), "live32")
     _fresh(s, work)
-    r = subprocess.run(["node", os.path.join(ROOT, "tools", "heap32", "heap32.mjs"), build]
+    r = subprocess.run(["node", os.path.join(ROOT, "tools", "bench", "heap32", "heap32.mjs"), build]
                        + _live_args(s, work), capture_output=True, text=True, timeout=600)
     return _live(r, s)
 
@@ -335,12 +335,12 @@ _WRAP = {}
 
 
 def wrapper_us(build):
-    """What the timing wrapper adds per call into a stand-in (tools/bench_play.py), the
+    """What the timing wrapper adds per call into a stand-in (tools/bench/bench_play.py), the
     least of five processes: measured once a run, then held (BENCH_WRAP_US)."""
     if "us" not in _WRAP:
         got = []
         for i in range(5):
-            for ln in _mpy(build, os.path.join(ROOT, "tools", "bench_play.py"), ["wrap"]).splitlines():
+            for ln in _mpy(build, os.path.join(ROOT, "tools", "bench", "bench_play.py"), ["wrap"]).splitlines():
                 if ln.startswith("wrap "):
                     got.append(float(ln.split()[1]))
         _WRAP["us"] = min(got)
@@ -363,7 +363,7 @@ def _runs(build, args):
     time (the faster of its two, us a pass)."""
     ev = []
     cal = []
-    for ln in _mpy(build, os.path.join(ROOT, "tools", "bench_play.py"), args).splitlines():
+    for ln in _mpy(build, os.path.join(ROOT, "tools", "bench", "bench_play.py"), args).splitlines():
         w = ln.split()
         if w and w[0] in ("k", "boot"):
             # a key line ends with "new" when the key brought another screen up
@@ -481,7 +481,7 @@ def six_player_save():
 
 
 def dice_eval(build):
-    out = _mpy(build, os.path.join(ROOT, "tools", "bench_dice.py"), [])
+    out = _mpy(build, os.path.join(ROOT, "tools", "bench", "bench_dice.py"), [])
     for ln in out.splitlines():
         if ln.startswith("median us per"):
             return int(ln.split(":")[1].split()[0])
@@ -489,8 +489,8 @@ def dice_eval(build):
 
 
 def advise(build, factor):
-    """(p95 ms on the board, KB) of the dice advisor from tools/bench_advise.py's lines."""
-    out = _mpy(build, os.path.join(ROOT, "tools", "bench_advise.py"), [])
+    """(p95 ms on the board, KB) of the dice advisor from tools/bench/bench_advise.py's lines."""
+    out = _mpy(build, os.path.join(ROOT, "tools", "bench", "bench_advise.py"), [])
     us = kb = None
     for ln in out.splitlines():
         w = ln.split()
@@ -505,14 +505,14 @@ def advise(build, factor):
 
 def flash_work(build):
     """A save's flash work on MicroPython's littlefs as an RP2040 mounts it, per hand of a
-    55-hand 6-player game (tools/bench_flash.py), in ms at FLASH_* timings. The loop does
+    55-hand 6-player game (tools/bench/bench_flash.py), in ms at FLASH_* timings. The loop does
     nothing else while a save programs and erases (on an RP2040 the code itself runs from
     that flash), so a key pressed as a save starts waits for all of it."""
     env = dict(os.environ, MICROPYPATH=":".join([build, os.path.join(build, "lib"),
                                                  os.path.join(ROOT, "tests", "both"),
                                                  os.path.join(ROOT, "tests")]))
     r = subprocess.run([os.path.join(ROOT, ".venv", "bin", "micropython"), "-X", "heapsize=1M",
-                        os.path.join(ROOT, "tools", "bench_flash.py")],
+                        os.path.join(ROOT, "tools", "bench", "bench_flash.py")],
                        env=env, capture_output=True, text=True, timeout=600)
     saves = []
     for ln in r.stdout.splitlines():
@@ -535,7 +535,7 @@ def flash_work(build):
 
 def host_pystone():
     out = subprocess.run([os.path.join(ROOT, ".venv", "bin", "micropython"),
-                          os.path.join(ROOT, "tools", "pystone.py")],
+                          os.path.join(ROOT, "tools", "bench", "pystone.py")],
                          capture_output=True, text=True, check=True, timeout=300).stdout
     return float(out.split()[-1])
 
@@ -629,7 +629,7 @@ def run(build):
     res["i2c_bytes_per_key_p50"] = percentile(nbytes, 50)
     res["i2c_bytes_per_key_p95"] = percentile(nbytes, 95)
 
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
     import bench_presses
     res.update(bench_presses.run())
 

@@ -1,6 +1,6 @@
 # Benchmark of the board's dice advisor (engine_mpy/dice_advise.py), not a test. Runs on the
-# micropython binary like tools/bench_dice.py:
-#   make mpy BUILD=build/adv && MICROPYPATH=build/adv .venv/bin/micropython tools/bench_advise.py
+# micropython binary like tools/bench/bench_dice.py:
+#   make mpy BUILD=build/adv && MICROPYPATH=build/adv .venv/bin/micropython tools/bench/bench_advise.py
 # The states: seeded random ones (every phase, one and two rolls left) and the slowest
 # kinds: a number phase whose dice hold the most different holds (ten different numbers:
 # 1 2 3 4 and 5-10, the most table groups and entries to read), phase 8 with every die in

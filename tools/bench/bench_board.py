@@ -1,15 +1,15 @@
 """make bench-board: the firmware on MicroPython's real rp2 port (v1.26.1, RPI_PICO) in the
-rp2040js emulator (tools/board/emu.mjs), installed the two ways a maker installs it:
+rp2040js emulator (tools/bench/board/emu.mjs), installed the two ways a maker installs it:
 
   .mpy    the stock RPI_PICO image, then `make deploy PORT=<pty>` over the emulated USB
           serial port (the .mpy files on littlefs)
   frozen  the image of `make firmware BOARD=pico` (the app frozen in)
 
-  make bench-board MPY_DIR=/path/to/micropython        (python tools/bench_board.py --mpy-dir D)
+  make bench-board MPY_DIR=/path/to/micropython        (python tools/bench/bench_board.py --mpy-dir D)
   make bench-board MPY_DIR=D BOARD=pico_w              the Pico W's image (make firmware BOARD=pico_w)
                                                        on its own flash layout: start-up and golden
                                                        screens, as "frozen_pico_w"
-  python tools/bench_board.py --check --mpy-dir D      say in one line what is missing, or nothing
+  python tools/bench/bench_board.py --check --mpy-dir D      say in one line what is missing, or nothing
 
 For each install it checks every golden screen that does not depend on the dice or on the
 board's own heap (tests/golden) byte for byte, plays the worst cases of tests/worst.py and
@@ -57,14 +57,14 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 import firmware_image  # noqa: E402
 
 OUT = os.path.join(ROOT, "build", "board")
-EMU = os.path.join(ROOT, "tools", "board", "emu.mjs")
-RP2040JS = os.path.join(ROOT, "tools", "board", "node_modules", "rp2040js", "package.json")
+EMU = os.path.join(ROOT, "tools", "bench", "board", "emu.mjs")
+RP2040JS = os.path.join(ROOT, "tools", "bench", "board", "node_modules", "rp2040js", "package.json")
 RESULTS = os.path.join(ROOT, "bench", "results.json")
 # RPI_PICO: 2 MB of flash, the last 1408 KB littlefs (ports/rp2/boards/RPI_PICO/mpconfigboard.h)
 # mounted with 256-byte program pages (ports/rp2/modules/_boot.py); RPI_PICO_W: the last
@@ -1091,7 +1091,7 @@ def check_first_frame(uf2):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="tools/bench_board.py", description=__doc__,
+    ap = argparse.ArgumentParser(prog="tools/bench/bench_board.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--mpy-dir", default="")
     ap.add_argument("--check", action="store_true", help="only say what is missing (one line), exit 2 if anything")
@@ -1126,7 +1126,7 @@ def main(argv=None):
     try:
         pt = check(mpy_dir)
         if not os.path.isfile(RP2040JS) and not a.check:
-            raise Needed("make bench-board: rp2040js is not installed: cd tools/board && npm ci")
+            raise Needed("make bench-board: rp2040js is not installed: cd tools/bench/board && npm ci")
     except Needed as e:
         print(e.args[0], file=sys.stderr)
         return 2

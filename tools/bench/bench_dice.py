@@ -1,8 +1,8 @@
 # Benchmark of the dice evaluator (not a test): the median time of one evaluation (one roll,
 # one phase) over seeded random rolls, per phase and overall. Budget: 200 us on the
 # MicroPython unix port (an RP2040 is about 116 times slower: ~23 ms per roll).
-#   make mpy BUILD=build/dice && MICROPYPATH=build/dice .venv/bin/micropython tools/bench_dice.py
-# Also runs on CPython from the project root: .venv/bin/python tools/bench_dice.py
+#   make mpy BUILD=build/dice && MICROPYPATH=build/dice .venv/bin/micropython tools/bench/bench_dice.py
+# Also runs on CPython from the project root: .venv/bin/python tools/bench/bench_dice.py
 import sys
 
 try:

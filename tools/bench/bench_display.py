@@ -3,8 +3,8 @@
 On the micropython binary (the figure that matters; a board is slower by the factor in
 PLATFORM.md, ~116x for an RP2040):
     make mpy BUILD=build/x   (plus the driver and twin, see docs/architecture.md, The display)
-    MICROPYPATH=build/x:build/x/lib .venv/bin/micropython tools/bench_display.py
-Under CPython:  .venv/bin/python tools/bench_display.py
+    MICROPYPATH=build/x:build/x/lib .venv/bin/micropython tools/bench/bench_display.py
+Under CPython:  .venv/bin/python tools/bench/bench_display.py
 """
 import sys
 
@@ -17,9 +17,9 @@ except AttributeError:           # CPython
     _us = lambda: int(time.perf_counter() * 1000000)
     _diff = lambda a, b: a - b
 
-# The repo root, after anything on MICROPYPATH (so compiled .mpy files win there).
-_here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-_root = ".." if _here == "." else (_here.rsplit("/", 1)[0] if "/" in _here else ".")
+# The repo root (two folders above this file's), after anything on MICROPYPATH (so
+# compiled .mpy files win there).
+_root = "/".join(__file__.split("/")[:-3]) or ("." if __file__.count("/") == 2 else "../..")
 if _root not in sys.path:
     sys.path.append(_root)
 

@@ -4,9 +4,9 @@
 # (firmware/game/session.py). A 6-player Classic game is started and played to 55 hands, a
 # hand a commit as the table enters them; per commit this prints the bytes programmed and
 # the sectors erased:
-#   micropython tools/bench_flash.py        (MICROPYPATH: build dir, its lib, tests/both, tests)
+#   micropython tools/bench/bench_flash.py        (MICROPYPATH: build dir, its lib, tests/both, tests)
 #   "save PROGRAMMED_BYTES ERASES" per hand, "start ..." for the game's first save
-# tools/bench.py turns them into milliseconds at stated flash timings.
+# tools/bench/bench.py turns them into milliseconds at stated flash timings.
 from blockflash import NorFlash, MpyFs, BLOCK
 from firmware.game.session import Session
 

@@ -1,7 +1,7 @@
 """What a player's key waits while Chromium holds the table on phones' page open (issue 41),
 for minutes, on the micropython binary and in the simulator:
 
-    make mpy && .venv/bin/python tools/bench_phones.py [--minutes 3]
+    make mpy && .venv/bin/python tools/bench/bench_phones.py [--minutes 3]
 
 The page is open in two tabs of Debian's Chromium (Playwright; each polls /state every
 second, asks for the favicon; one reloads every 20 s). The device: the firmware's real app and
@@ -17,7 +17,7 @@ import shutil
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
 
 import phones_load  # noqa: E402

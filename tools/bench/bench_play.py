@@ -1,4 +1,4 @@
-# The timing side of `make bench`, on the micropython binary (run by tools/bench.py with
+# The timing side of `make bench`, on the micropython binary (run by tools/bench/bench.py with
 # MICROPYPATH = build dir, its lib, host_sim/twin, host_sim; the same as tests/twin_play.py):
 #
 #   micropython bench_play.py keys STATE KEYS_FILE [SCREEN [ARG_JSON]]
@@ -11,7 +11,7 @@
 #     (same: the same screen object).
 #   micropython bench_play.py boot STATE
 #     from `import firmware.main` to the first frame on the bus: "boot US FAKE_US BYTES".
-# Both also print "cal US": a pystone pass timed in the same process (tools/pystone.py).
+# Both also print "cal US": a pystone pass timed in the same process (tools/bench/pystone.py).
 # The fake part counts the time inside the host's stand-ins for hardware (bus, emulator,
 # pins, the virtual clock) and, per call into them, what the timing wrapper itself adds
 # beyond the built-in call a board makes (measured at start, "wrap US").
@@ -74,7 +74,7 @@ def _wrapper_us():
     return max(0.0, best)
 
 
-# Measured once per bench run (tools/bench.py: "wrap" mode, the least of several
+# Measured once per bench run (tools/bench/bench.py: "wrap" mode, the least of several
 # processes) and handed to every timing process, so one figure holds for the whole run.
 try:
     import os
@@ -92,7 +92,7 @@ print("wrap", _PER_CALL)
 
 
 def _calibrate():
-    """Pystone here and now (tools/pystone.py, us a pass), so the factor to the RP2040 is
+    """Pystone here and now (tools/bench/pystone.py, us a pass), so the factor to the RP2040 is
     measured beside the figures it scales, under the same load on the host."""
     import gc
     import pystone

@@ -19,7 +19,7 @@ from the turn's line on the Dice home screen to the turn saved (open the turn, R
 the ten dice the shortest way as tests/table_keys.py enters them, Score, Stop, yes), over
 TURNS throws; a sample played on the simulated device to check they save the dice thrown.
 
-  python tools/bench_presses.py [HANDS]    prints the figures as JSON
+  python tools/bench/bench_presses.py [HANDS]    prints the figures as JSON
 """
 import json
 import os
@@ -28,7 +28,7 @@ import shutil
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 

@@ -15,7 +15,7 @@ every 3 s a hand is committed, so each phone's next ask makes the JSON again. Pr
 - json_bytes; the least heap (64-bit) with which the device serves all this (found by
   trying HEAP_STEPS) and its free heap at the end; keys the runner pressed and the app
   handled.
-Then the same work measured quietly (tools/bench_table_work.py): the least of 30 timings of
+Then the same work measured quietly (tools/bench/bench_table_work.py): the least of 30 timings of
 each, which is the work without the shared PC's noise; *_slice_us is the longest stretch of
 work between two points where the server lets the keys in (each includes entering and
 leaving asyncio's loop once: an upper bound), the wait a key queued meanwhile may have.
@@ -33,7 +33,7 @@ import threading
 import time
 import urllib.request
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
 
 from table_device import Device  # noqa: E402
@@ -118,7 +118,7 @@ def main():
         print("no heap tried serves the table")
         return 1
     fig["least_heap_64bit"] = least
-    # the work in its slices, measured quietly (tools/bench_table_work.py)
+    # the work in its slices, measured quietly (tools/bench/bench_table_work.py)
     import subprocess
     import tempfile
     from engine_mpy import savefile
@@ -128,12 +128,12 @@ def main():
                                                  os.path.join(ROOT, "build", "mpy", "lib"),
                                                  os.path.join(ROOT, "host_sim", "twin")]))
     r = subprocess.run([os.path.join(os.path.dirname(sys.executable), "micropython"), "-X", "heapsize=" + least,
-                        os.path.join(ROOT, "tools", "bench_table_work.py"), f.name],
+                        os.path.join(ROOT, "tools", "bench", "bench_table_work.py"), f.name],
                        capture_output=True, text=True, env=env, timeout=300)
     os.unlink(f.name)
     work = json.loads(r.stdout)
     fig.update(work)
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
     from bench import RP2040_US_PER_PASS, host_pystone
     factor = RP2040_US_PER_PASS / min(host_pystone() for _ in range(3))
     fig["rp2040_factor"] = round(factor, 1)

@@ -1,4 +1,4 @@
-# Run by tools/bench_table.py under the micropython binary: the server's work in its
+# Run by tools/bench/bench_table.py under the micropython binary: the server's work in its
 # slices, each the least of RUNS timings (the least is the work; a longer one is the shared
 # PC doing something else): the standings' part of the JSON, a slice of 4 sheet rows, a
 # whole GET /state answered from the kept JSON through microdot (an in-memory connection

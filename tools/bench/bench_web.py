@@ -1,5 +1,5 @@
 """make bench-web: the device in the browser against its budgets, in Debian's headless
-Chromium on this machine, the site served from the loopback (tools/web_build.py). Writes the
+Chromium on this machine, the site served from the loopback (tools/build/web_build.py). Writes the
 "web" section of bench/results.json and exits 1 when a budget is missed:
 
   first_frame_ms_cold   a cold load (a new browser profile: nothing cached) to the first
@@ -22,8 +22,8 @@ import sys
 import threading
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 sys.path.insert(0, ROOT)
 import web_build  # noqa: E402
 

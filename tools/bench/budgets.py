@@ -1,5 +1,5 @@
-"""The budgets of make bench's figures (tools/bench.py judges the results by them,
-tools/perf_table.py prints them in the tables): a module of their own, below both, so
+"""The budgets of make bench's figures (tools/bench/bench.py judges the results by them,
+tools/gen/perf_table.py prints them in the tables): a module of their own, below both, so
 neither imports the other for them (issue 43)."""
 
 # name: budget; a value passes when it is at most its budget. None: no budget.

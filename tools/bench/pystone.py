@@ -1,8 +1,8 @@
 # Pystone, the calibration loop of `make bench`: Weicker's Dhrystone 1.1 as Guido van
 # Rossum's pystone 1.2 runs it (the loop MicroPython's tests/perf_bench/misc_pystone.py
 # times), written here from the published algorithm. Prints the microseconds of one pass.
-#   micropython tools/pystone.py [PASSES]       (also runs on a board: mpremote run)
-# rp2040_factor in tools/bench.py = (us per pass on an RP2040 at 125 MHz) / (us here).
+#   micropython tools/bench/pystone.py [PASSES]       (also runs on a board: mpremote run)
+# rp2040_factor in tools/bench/bench.py = (us per pass on an RP2040 at 125 MHz) / (us here).
 import sys
 
 try:
@@ -210,7 +210,7 @@ def us_per_pass(passes=20000, repeat=5):
 
 
 if __name__ == "__main__":
-    # as make bench calibrates (tools/bench_play.py): the fastest of 300 windows of 20
+    # as make bench calibrates (tools/bench/bench_play.py): the fastest of 300 windows of 20
     # passes; a pass count given runs that many passes, the fastest of 5
     if len(sys.argv) > 1:
         print("%.3f" % us_per_pass(int(sys.argv[1])))

@@ -3,10 +3,10 @@
 venv's site-packages) and the one-line /main.py. Everything but main.py is compiled to .mpy
 first (the board then never compiles source: less RAM, faster start), into a staging folder.
 
-  python tools/deploy.py --dry                  list what would be copied, copy nothing
-  python tools/deploy.py --port /dev/ttyACM0    compile, then copy with mpremote and reset
-  python tools/deploy.py --main-only --port P   only /main.py (the code is already on the board)
-  python tools/deploy.py --package-json         rewrite package.json (for mpremote mip)
+  python tools/build/deploy.py --dry                  list what would be copied, copy nothing
+  python tools/build/deploy.py --port /dev/ttyACM0    compile, then copy with mpremote and reset
+  python tools/build/deploy.py --main-only --port P   only /main.py (the code is already on the board)
+  python tools/build/deploy.py --package-json         rewrite package.json (for mpremote mip)
 
 The board keeps its data (settings.json, game.json, history.json, board.json): only
 /firmware, /engine_mpy and the driver files are replaced. A firmware image from
@@ -23,7 +23,7 @@ import sysconfig
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import native  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGES = ("firmware", "engine_mpy")
 # The board's /main.py (also frozen as main.py into a firmware image).
 MAIN_SRC = "firmware/start/main.py"
@@ -75,7 +75,7 @@ def device_sources():
 
 
 # Native code, made for one processor: the drawing's viper source (firmware/draw/fastdraw_src.py,
-# written out by tools/native.py) compiled once for each processor of the boards
+# written out by tools/build/native.py) compiled once for each processor of the boards
 # (firmware/boards/: the RP2040, the ESP32 and ESP32-S3, the ESP32-C3), each under its own
 # name; firmware/draw/gfx.py loads the board's own. (A frozen image: the port's mpy-cross.)
 NATIVE_SRC = "firmware/draw/fastdraw_src.py"
@@ -243,7 +243,7 @@ def package_json_text():
 
 
 def parser():
-    ap = argparse.ArgumentParser(prog="tools/deploy.py", description=__doc__,
+    ap = argparse.ArgumentParser(prog="tools/build/deploy.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--port", help="serial port of the board, e.g. /dev/ttyACM0 or COM3")
     ap.add_argument("--dry", action="store_true", help="list what would be copied; copy nothing")

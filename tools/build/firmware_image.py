@@ -2,7 +2,7 @@
 in (firmware/manifest.py): one file a player drags onto a Pico or flashes onto an ESP32,
 that starts the device with nothing else copied.
 
-  make firmware BOARD=pico MPY_DIR=$HOME/micropython        (or: tools/firmware_image.py
+  make firmware BOARD=pico MPY_DIR=$HOME/micropython        (or: tools/build/firmware_image.py
   make firmware BOARD=esp32 MPY_DIR=$HOME/micropython DRY=1  --board B --mpy-dir D [--dry-run])
 
 It needs, and says so at once when one is missing:
@@ -31,7 +31,7 @@ import subprocess
 import sys
 import sysconfig
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MANIFEST = os.path.join(ROOT, "firmware", "manifest.py")
 OUT = os.path.join(ROOT, "build", "firmware")
 
@@ -45,7 +45,7 @@ BOARDS = {
 }
 # Each board's processor, as mpy-cross names it (-march): the drawing's machine code is made
 # for it (firmware/manifest.py), frozen where MicroPython's tools put native code on a word,
-# else carried as a .mpy's bytes and loaded into RAM at start (tools/native.py WORD_ALIGNED).
+# else carried as a .mpy's bytes and loaded into RAM at start (tools/build/native.py WORD_ALIGNED).
 NATIVE_ARCH = {"pico": "armv6m", "pico_w": "armv6m", "esp32": "xtensawin", "esp32_s3": "xtensawin",
                "esp32_c3": "rv32imc"}
 # The linked image, whose symbols say where each frozen function's code landed.
@@ -193,7 +193,7 @@ def mpy_cross_of(mpy_dir):
 def wrapper_manifest(site, native_arch=None, mpy_cross=None):
     """The manifest given to MicroPython's make: ours, with the driver's site-packages and
     the board's processor for the drawing's machine code."""
-    return ("# Written by tools/firmware_image.py: firmware/manifest.py with the venv's driver.\n"
+    return ("# Written by tools/build/firmware_image.py: firmware/manifest.py with the venv's driver.\n"
             "include(%r, site=%r, native_arch=%r, mpy_cross=%r)\n" % (MANIFEST, site, native_arch, mpy_cross))
 
 
@@ -291,7 +291,7 @@ def flash_hint(board, path):
 
 
 def parser():
-    ap = argparse.ArgumentParser(prog="tools/firmware_image.py", description=__doc__,
+    ap = argparse.ArgumentParser(prog="tools/build/firmware_image.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--board", default="", help="the device's board: %s" % ", ".join(BOARDS))
     ap.add_argument("--mpy-dir", default="", metavar="DIR", help="the MicroPython source tree (make's MPY_DIR)")

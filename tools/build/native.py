@@ -4,15 +4,15 @@ board's), the firmware image's manifest (the port's own mpy-cross); and, for an 
 processor needs machine code on a word, the compiled .mpy as a module of bytes
 (firmware/draw/fastdraw_mpy, loaded into RAM by firmware/draw/codeload.py).
 
-  python tools/native.py OUT.py                        write it to OUT.py
-  python tools/native.py --mpy MPY_CROSS ARCH OUT.py   write firmware/draw/fastdraw_mpy for ARCH
+  python tools/build/native.py OUT.py                        write it to OUT.py
+  python tools/build/native.py --mpy MPY_CROSS ARCH OUT.py   write firmware/draw/fastdraw_mpy for ARCH
 """
 import os
 import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SRC = os.path.join(ROOT, "firmware", "draw", "fastdraw_src.py")
 NAME = "firmware/draw/fastdraw_viper.py"    # the module it becomes (its name in tracebacks)
 MPY_NAME = "firmware/draw/fastdraw_mpy.py"  # the module of its .mpy's bytes
@@ -51,7 +51,7 @@ def mpy_module(out, mpy_cross, arch, opt="-O3"):
             data = f.read()
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out, "w") as f:
-        f.write("# Written by tools/native.py: firmware/draw/fastdraw_src.py's viper source compiled for %s\n"
+        f.write("# Written by tools/build/native.py: firmware/draw/fastdraw_src.py's viper source compiled for %s\n"
                 "# (%d bytes of .mpy), loaded into RAM by firmware/draw/codeload.py.\n" % (arch, len(data)))
         f.write("MPY = %r\n" % data)
     return out

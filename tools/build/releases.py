@@ -2,7 +2,7 @@
 cloned from (its `origin` remote), the matching `mpremote mip install` line, and the device
 in the browser (the release workflow publishes `make web`'s site on GitHub Pages).
 
-  python tools/releases.py        (make releases)
+  python tools/build/releases.py        (make releases)
 
 Prints the three lines, or one line saying why it cannot (no origin, not on GitHub) and
 exits 2.
@@ -12,7 +12,7 @@ import re
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # https://github.com/o/r(.git), git@github.com:o/r(.git), ssh://git@github.com/o/r(.git)
 _GITHUB = re.compile(r"^(?:https?://(?:[^@/]+@)?|ssh://git@|git@)github\.com[:/]([^/]+)/([^/]+?)(?:\.git)?/?$")

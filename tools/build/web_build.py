@@ -1,13 +1,13 @@
 """make web: the device as an offline web app, in build/web/ (a static site).
 
-  python tools/web_build.py [OUT]            build the site (default build/web)
-  python tools/web_build.py --serve [OUT]    build it, then serve it on http://127.0.0.1:8010/
+  python tools/build/web_build.py [OUT]            build the site (default build/web)
+  python tools/build/web_build.py --serve [OUT]    build it, then serve it on http://127.0.0.1:8010/
 
 What it holds:
   index.html, device.mjs   the page (web/): the panel, the buttons, the keyboard, the flash
   ssd1306.mjs              kept in the browser's storage; the panel's bus decoder
   micropython.mjs/.wasm    MicroPython's WebAssembly port, from the npm registry, pinned by
-                           tools/heap32/package.json and its lock (as make bench uses it)
+                           tools/bench/heap32/package.json and its lock (as make bench uses it)
   device.bin               the firmware as it ships to a board: engine_mpy/ and firmware/
                            compiled to .mpy as `make deploy` compiles them, with the page's
                            own edges (web/machine.py, web/webdevice.py); no machine code
@@ -27,14 +27,14 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 sys.path.insert(0, ROOT)
 import deploy  # noqa: E402
 
 OUT = os.path.join(ROOT, "build", "web")
 WEB = os.path.join(ROOT, "web")
-PORT_PKG = os.path.join(ROOT, "tools", "heap32", "node_modules", "@micropython", "micropython-webassembly-pyscript")
+PORT_PKG = os.path.join(ROOT, "tools", "bench", "heap32", "node_modules", "@micropython", "micropython-webassembly-pyscript")
 PAGE = ("index.html", "device.mjs", "ssd1306.mjs")
 PORT = ("micropython.mjs", "micropython.wasm")
 EDGES = ("machine.py", "webdevice.py")       # the page's own modules, top level in the VM
@@ -120,7 +120,7 @@ def manifest():
     }, indent=1) + "\n"
 
 
-SW = """// The offline copy (written by tools/web_build.py): every file of the site cached at install
+SW = """// The offline copy (written by tools/build/web_build.py): every file of the site cached at install
 // under a name made from their contents; served from the cache first, so the page opens with
 // no network. A new site (new contents, new name) replaces the old cache once it is installed.
 const CACHE = %(cache)s;
@@ -148,7 +148,7 @@ def build(out=OUT):
     missing = [f for f in PORT if not os.path.isfile(os.path.join(PORT_PKG, f))]
     if missing:
         raise SystemExit("make web: MicroPython's WebAssembly port is not installed (%s): "
-                         "cd tools/heap32 && npm ci" % ", ".join(missing))
+                         "cd tools/bench/heap32 && npm ci" % ", ".join(missing))
     site = {}
     for f in PAGE:
         with open(os.path.join(WEB, f), "rb") as fh:

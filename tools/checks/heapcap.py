@@ -1,6 +1,6 @@
 """Find the smallest MicroPython heap (-X heapsize, in KB) at which a script still passes.
 
-  python tools/heapcap.py [--lo 8] [--hi 512] -- MICROPYPATH SCRIPT [ARGS...]
+  python tools/checks/heapcap.py [--lo 8] [--hi 512] -- MICROPYPATH SCRIPT [ARGS...]
 
 Runs the real `micropython` binary (from .venv) by bisection and prints the smallest cap in
 KB. "Passes" means exit status 0 (the test runner exits 1 on any failure, MemoryError
@@ -10,7 +10,7 @@ import os
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MPY = os.path.join(HERE, ".venv", "bin", "micropython")
 
 

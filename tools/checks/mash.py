@@ -1,7 +1,7 @@
 """Random key mashing on the simulated device (issues 6 and 7).
 
-    .venv/bin/python tools/mash.py --events 100000 --seed 1      # the long form (make soak)
-    .venv/bin/python tools/mash.py --events 3000 --seed 2 --twin # and the same keys on the twin
+    .venv/bin/python tools/checks/mash.py --events 100000 --seed 1      # the long form (make soak)
+    .venv/bin/python tools/checks/mash.py --events 3000 --seed 2 --twin # and the same keys on the twin
 
 Key events from the whole vocabulary (UP DOWN LEFT RIGHT OK, LONG_OK, held keys that
 auto-repeat, short waits and now and then a wait long enough to dim and switch off the
@@ -33,7 +33,7 @@ import tempfile
 import time
 import traceback
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
@@ -243,7 +243,7 @@ class Mash:
             f.write(json.dumps(dict(zip(("seed", "bounce", "panel"), self.boot_how))) + "\n")
         raise MashError(
             "mash seed %d, event %d (%s, on %s): %s\n%s"
-            "replay: .venv/bin/python tools/mash.py --replay %s  (last keys: %s)"
+            "replay: .venv/bin/python tools/checks/mash.py --replay %s  (last keys: %s)"
             % (self.seed, self.n, self.boot_keys[-1] if self.boot_keys else "-",
                "/".join(s.module for s in self.stack), what, tb, case,
                " ".join(self.boot_keys[-12:])))
@@ -972,7 +972,7 @@ def twin(events, seed, heap="256K", chunk=100):
 
 
 def replay(case, keep=None):
-    """Play a failure case (tools/mash.py wrote it) on a copy of its folder: the device as
+    """Play a failure case (tools/checks/mash.py wrote it) on a copy of its folder: the device as
     it started (seed, bounce, panel), then its keys. Returns the Device."""
     with open(os.path.join(case, "device.json")) as f:
         how = json.loads(f.read())

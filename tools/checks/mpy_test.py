@@ -1,6 +1,6 @@
 """Run the shared tests on the real MicroPython binary, one process per test module.
 
-  python tools/mpy_test.py BUILD_DIR HEAP [module ...]
+  python tools/checks/mpy_test.py BUILD_DIR HEAP [module ...]
 
 Each module starts on a fresh heap capped at HEAP, as the device starts fresh: MicroPython
 never frees interned names, so modules run one after another in one process would each
@@ -12,7 +12,7 @@ import os
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MPY = os.path.join(HERE, ".venv", "bin", "micropython")
 
 

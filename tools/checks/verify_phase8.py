@@ -3,7 +3,7 @@ roll left: a hold of dice of two or more colours never comes within 0.5 points o
 best chance, unless only one colour can still reach seven (then dropping the other
 colours' dice does at least as well on chance and expected score, by coupling).
 
-  python tools/verify_phase8.py        about a minute and a half; exit 1 if the claim fails
+  python tools/checks/verify_phase8.py        about a minute and a half; exit 1 if the claim fails
 
 The chance depends only on the colour each die shows and on which dice are re-rolled. Dice
 with the same two colours on two faces each (a kind: 3, 2, 3 and 2 dice) roll colours
@@ -16,7 +16,7 @@ import itertools
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from host_sim import dice_exact as X  # noqa: E402
 

@@ -1,8 +1,8 @@
 """Build engine_mpy/dice_advise.bin, the board's table of hold figures for the dice
 advisor (docs/dice-advisor.md), from the host's exact advisor (host_sim/dice_exact.py).
 
-  python tools/advise_tables.py            write engine_mpy/dice_advise.bin (about 6 minutes)
-  python tools/advise_tables.py --check    rebuild in memory and compare with the file
+  python tools/gen/advise_tables.py            write engine_mpy/dice_advise.bin (about 6 minutes)
+  python tools/gen/advise_tables.py --check    rebuild in memory and compare with the file
 
 For each number phase (all but 8) and 1 or 2 rolls left, the holds kept are those the
 exact advisor picks in some state (of the 32,340 the ten dice can show, up to which die
@@ -24,7 +24,7 @@ import os
 import struct
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
 from host_sim import dice_exact as X  # noqa: E402

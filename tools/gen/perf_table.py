@@ -4,28 +4,28 @@ the board's (make bench-board, its "board" section) first, then make bench's hos
 bench-board only write results.json; `make perf-tables` rewrites the tables. Only the text
 between the markers is rewritten.
 
-  python tools/perf_table.py          rewrite the tables from bench/results.json
-  python tools/perf_table.py --check  exit 1 when a table differs from what it would be
+  python tools/gen/perf_table.py          rewrite the tables from bench/results.json
+  python tools/gen/perf_table.py --check  exit 1 when a table differs from what it would be
 """
 import json
 import os
 import sys
 
-from budgets import BUDGETS  # tools/budgets.py (not bench.py, which imports this module)
+from budgets import BUDGETS  # tools/bench/budgets.py (not bench.py, which imports this module)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RESULTS = os.path.join(ROOT, "bench", "results.json")
-START = "<!-- bench table: made by tools/perf_table.py from bench/results.json -->"
+START = "<!-- bench table: made by tools/gen/perf_table.py from bench/results.json -->"
 END = "<!-- end of bench table -->"
 
 # (figure, what it is) in the order shown; README shows the first ones (SHORT).
 WHAT = (
     ("tap_to_frame_ms_p50", "from a button's edge (an arrow's press, OK's release) to the end of the frame it causes, on the RP2040 estimate at 400 kHz: the timer's sampling, the loop's wake-up, the firmware's time, the bus"),
     ("tap_to_frame_ms_p95", "the same, 95th percentile"),
-    ("presses_per_player_p50", "presses to enter a card hand, per player who did not go out, over 4,000 hands drawn from a deck model (tools/bench_presses.py)"),
+    ("presses_per_player_p50", "presses to enter a card hand, per player who did not go out, over 4,000 hands drawn from a deck model (tools/bench/bench_presses.py)"),
     ("presses_per_player_3btn_p50", "the same hands with three buttons (UP, DOWN, OK: Settings > 3 buttons)"),
     ("presses_per_hand_p50", "presses for a whole hand (opening the entry, who went out, every player, the save)"),
-    ("dice_real_presses_per_die", "presses to set one die of a Dice turn entered from real dice, on average over 2,000 random throws (tools/bench_presses.py)"),
+    ("dice_real_presses_per_die", "presses to set one die of a Dice turn entered from real dice, on average over 2,000 random throws (tools/bench/bench_presses.py)"),
     ("dice_real_presses_p50", "presses for that whole turn, from its line on the home screen to the turn saved, median"),
     ("min_heap_kb", "smallest `micropython -X heapsize` (64-bit unix port, KB, bisected) at which every session (the scripted games, a long game, the worst legal cases) completes on the twin with the files a roomy run leaves; the runner's own code (about 6 KB) is on that heap too"),
     ("heap_live_kb_32", "the largest live heap over the sessions on MicroPython's 32-bit WebAssembly port (objects the size they are on a board)"),
@@ -52,7 +52,7 @@ WHAT = (
     ("advise_heap_kb", "the most heap one Hint answer takes"),
     ("dice_eval_us", "scoring one roll for one phase on the host's micropython binary (median)"),
     ("save_bytes", "game.json of a 6-player Classic game after 30 hands"),
-    ("key_wait_during_save_ms", "the longest a key pressed as a hand's save starts waits for its flash work: each save of a 55-hand 6-player game on MicroPython's littlefs as an RP2040 mounts it (tools/bench_flash.py), at 45 ms a sector erase and 0.4 ms a 256-byte page"),
+    ("key_wait_during_save_ms", "the longest a key pressed as a hand's save starts waits for its flash work: each save of a 55-hand 6-player game on MicroPython's littlefs as an RP2040 mounts it (tools/bench/bench_flash.py), at 45 ms a sector erase and 0.4 ms a 256-byte page"),
     ("key_wait_during_save_ms_slow_flash", "the same with a slow chip's 400 ms sector erase (the datasheet maximum)"),
     ("save_flash_ms_p50", "a save's flash work, median"),
     ("save_flash_ms_p95", "the same, 95th percentile"),
@@ -64,7 +64,7 @@ SHORT = 2
 
 # The board figures (make bench-board: the "board" section, one entry per install), shown
 # first; (figure, what it is). The emulator's limits follow the table, one line each.
-BOARD_START = "<!-- board table: made by tools/perf_table.py from bench/results.json -->"
+BOARD_START = "<!-- board table: made by tools/gen/perf_table.py from bench/results.json -->"
 BOARD_END = "<!-- end of board table -->"
 INSTALLS = (("mpy", "`.mpy` install"), ("frozen", "frozen image"), ("frozen_pico_w", "Pico W frozen image"))
 BOARD_WHAT = (
@@ -181,7 +181,7 @@ if __name__ == "__main__":
     check = sys.argv[1:] == ["--check"]
     d = write(check=check)
     if check and d:
-        print("not made from bench/results.json: %s (run python tools/perf_table.py)" % ", ".join(d))
+        print("not made from bench/results.json: %s (run python tools/gen/perf_table.py)" % ", ".join(d))
         sys.exit(1)
     for p in d:
         print("rewrote the bench table in %s" % p)

@@ -1,7 +1,7 @@
 """The README's pictures of the device's screens, made by the simulator.
 
-  python tools/readme_shots.py          write docs/img/NAME.png for every screen in SHOTS
-  python tools/readme_shots.py --check  exit 1 when a picture differs from what it would be
+  python tools/gen/readme_shots.py          write docs/img/NAME.png for every screen in SHOTS
+  python tools/gen/readme_shots.py --check  exit 1 when a picture differs from what it would be
 
 Each picture is a golden screen (host_sim/golden.py CASES: its key script played on a fresh
 simulated device, the same run the golden tests hold to tests/golden/NAME.txt), drawn SCALE
@@ -11,7 +11,7 @@ after a deliberate change to one of these screens (after `make golden`), look, c
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
@@ -90,7 +90,7 @@ def main(argv):
         picture(rows).save(p, optimize=True)
         print("wrote", os.path.relpath(p, ROOT))
     if differ:
-        print("not the screens they show: %s (run python tools/readme_shots.py)" % ", ".join(differ))
+        print("not the screens they show: %s (run python tools/gen/readme_shots.py)" % ", ".join(differ))
         return 1
     return 0
 

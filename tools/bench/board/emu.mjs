@@ -5,7 +5,7 @@
 // the USB serial port (rp2040js's CDC host, bridged to a pseudo-terminal by socat so mpremote
 // and `make deploy` talk to it unchanged).
 //
-// tools/bench_board.py drives it: one JSON command a line on stdin, one JSON answer a line on
+// tools/bench/bench_board.py drives it: one JSON command a line on stdin, one JSON answer a line on
 // stdout. Time is the emulator's: instruction cycles at 125 MHz, no XIP wait states.
 import fs from 'fs';
 import readline from 'readline';
@@ -13,7 +13,7 @@ import { spawn } from 'child_process';
 import { Simulator, USBCDC, GPIOPin } from 'rp2040js';
 import { bootromB1 } from './bootrom_b1.mjs';
 import { latchEdgesOnChangeOnly } from './gpio_edges.mjs';
-import { SSD1306 } from '../../web/ssd1306.mjs';
+import { SSD1306 } from '../../../web/ssd1306.mjs';
 
 const NS_PER_CYCLE = 8;            // 125 MHz
 const FLASH_BASE = 0x10000000;

@@ -1,8 +1,8 @@
 // The firmware's live heap on a 32-bit MicroPython: the WebAssembly port from the npm
 // registry (@micropython/micropython-webassembly-pyscript, wasm32: objects the size they
 // are on a board). Its heap grows on demand, so what it gives is the live heap after a
-// collection at every poll (tools/heap_live.py), not a smallest cap.
-//   node tools/heap32/heap32.mjs BUILD STATE KEYS_FILE [SCREEN [ARG_JSON]]
+// collection at every poll (tools/bench/heap_live.py), not a smallest cap.
+//   node tools/bench/heap32/heap32.mjs BUILD STATE KEYS_FILE [SCREEN [ARG_JSON]]
 // BUILD: a `make mpy` folder (its runner/ holds twin_play and the wire machine). The state
 // folder and the keys are copied into the VM's own files; prints heap_live's line.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
