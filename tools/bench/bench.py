@@ -668,6 +668,7 @@ def main(argv):
     with open(RESULTS, "w") as f:
         json.dump(res, f, indent=1, sort_keys=True)
         f.write("\n")
+    sys.path.insert(0, os.path.join(ROOT, "tools", "gen"))
     import perf_table      # the tables are rewritten by `make perf-tables`, not here
     if perf_table.write(res, check=True):
         print("the tables in README.md and docs/performance.md are older than bench/results.json: "

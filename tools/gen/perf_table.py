@@ -11,9 +11,9 @@ import json
 import os
 import sys
 
-from budgets import BUDGETS  # tools/bench/budgets.py (not bench.py, which imports this module)
-
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
+from budgets import BUDGETS  # noqa: E402  tools/bench/budgets.py (not bench.py, which imports this module)
 RESULTS = os.path.join(ROOT, "bench", "results.json")
 START = "<!-- bench table: made by tools/gen/perf_table.py from bench/results.json -->"
 END = "<!-- end of bench table -->"
