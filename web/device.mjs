@@ -213,44 +213,17 @@ function recompute() {
   for (const v of keysDown.values()) b |= v;
   setHeld(b);
 }
-// The presses the page makes itself (Escape, Help): each stage lasts its time from the
-// first step of the app that saw it, so that a page running late (a slow phone, a busy
-// machine: a step or a timer late by more than a stage) still gives the app the whole
-// press, as a finger would. [keys to hold, ms] stages, then everything let go.
-let staged = null;    // {stages, at: the stage's index, seen: when a step first saw it}
-function press(stages) {
-  if (staged) { staged.at = staged.stages.length - 1; nextStage(); }   // one made before: let go
-  staged = { stages, at: -1, seen: null };
-  nextStage();
-  if (TEST_CLOCK) {   // the app steps only in device.advance: the stages on the page's timers
-    let t = 0;
-    for (const [, ms] of stages) setTimeout(nextStage, t += ms);
-  }
-}
-function nextStage() {
-  const s = staged;
-  if (!s) return;
-  if (s.at >= 0) for (const k of Object.keys(s.stages[s.at][0])) keysDown.delete(k);
-  s.at++;
-  s.seen = null;
-  if (s.at < s.stages.length) for (const [k, b] of Object.entries(s.stages[s.at][0])) keysDown.set(k, b);
-  else staged = null;
-  recompute();
-}
-function stepped(t) {
-  // after each step of the app (t: when it began): the staged press moves on when due
-  if (!staged || TEST_CLOCK) return;
-  if (staged.seen === null) staged.seen = t;
-  else if (t - staged.seen >= staged.stages[staged.at][1]) nextStage();
-}
 function longOk() {
   // Escape: OK held past the long press (BACK), as the simulator's Escape does
   // (its own name: the Escape key's keyup, at once, must not let go of it)
-  press([[{ "long-ok": 16 }, LONG_OK_MS]]);
+  keysDown.set("long-ok", 16); recompute();
+  setTimeout(() => { keysDown.delete("long-ok"); recompute(); }, LONG_OK_MS);
 }
 function helpChord() {
   // Help: OK held and UP pressed
-  press([[{ "help-ok": 16 }, 60], [{ "help-ok": 16, "help-up": 1 }, 120]]);
+  keysDown.set("help-ok", 16); recompute();
+  setTimeout(() => { keysDown.set("help-up", 1); recompute(); }, 60);
+  setTimeout(() => { keysDown.delete("help-up"); keysDown.delete("help-ok"); recompute(); }, 180);
 }
 
 function wireButtons() {
@@ -309,9 +282,7 @@ function speak() {
 
 function stepOnce() {
   drewData = false;
-  const t = performance.now();
   const pause = dev.step();
-  stepped(t);
   if (drewData) { frames++; paint(); showLayout(); speak(); }
   if (storage.faults.length) say("The browser did not keep a file: " + storage.faults.shift());
   return pause;
