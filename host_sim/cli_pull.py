@@ -260,7 +260,7 @@ def _restart(board):
 
 def missing_board(port):
     """The words for a board's serial port that is not there, or None when it is (and on
-    Windows, whose COM ports are no files). tools/deploy.py says the same."""
+    Windows, whose COM ports are no files). tools/build/deploy.py says the same."""
     if os.name == "nt" or os.path.exists(port):
         return None
     return ("no board on %s: is it plugged in (with a data cable: some cables only "

@@ -124,7 +124,7 @@ class VirtualClock:
 # that work and waits in the buttons' queue, as on the board. The bus time of what went to
 # the display is spent by the fake I2C itself (the exact wire time). The rates are round
 # figures from make bench's measurements of the same work on the micropython binary scaled
-# to the RP2040 (tools/bench.py); the model counts only what the app counts the same way on
+# to the RP2040 (tools/bench/bench.py); the model counts only what the app counts the same way on
 # CPython and on the twin (keys, screens built, frames, flash writes), so both see the same
 # time pass and draw the same screens at the same moments.
 KEY_US = 2500        # a key handed to a screen (a cursor, a stepper, a hold)

@@ -1,4 +1,4 @@
-# tools/deploy.py (`make deploy-dry` / `make deploy`) and package.json (mpremote mip): the
+# tools/build/deploy.py (`make deploy-dry` / `make deploy`) and package.json (mpremote mip): the
 # board gets every file the device imports, compiled, plus the driver and /main.py, and the
 # staged tree really imports on MicroPython. No board and no network needed.
 import json
@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 import deploy  # noqa: E402
 
 PY = sys.executable
@@ -15,7 +15,7 @@ MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 
 
 def dry(stage):
-    r = subprocess.run([PY, os.path.join(ROOT, "tools", "deploy.py"), "--dry", "--stage", str(stage)],
+    r = subprocess.run([PY, os.path.join(ROOT, "tools", "build", "deploy.py"), "--dry", "--stage", str(stage)],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
@@ -27,7 +27,7 @@ def expected_on_board():
     """Worked out from the tree, independently of deploy.py: every .py of the app and the
     engine as .mpy (not the freeze manifest, not the /main.py source), the driver, and
     /main.py. No data files: the example layouts in firmware/layouts/ are for the PC, and
-    the dice advisor's table is left off (its Hint then says so: tools/deploy.py
+    the dice advisor's table is left off (its Hint then says so: tools/build/deploy.py
     DATA_FILES)."""
     want = set()
     for pkg in ("firmware", "engine_mpy"):
@@ -72,7 +72,7 @@ def test_dry_run_lists_everything_the_board_needs(tmp_path):
 
 def test_main_only_stages_and_counts_only_main_py(tmp_path):
     stage = tmp_path / "stage"
-    r = subprocess.run([PY, os.path.join(ROOT, "tools", "deploy.py"), "--dry", "--main-only", "--stage", str(stage)],
+    r = subprocess.run([PY, os.path.join(ROOT, "tools", "build", "deploy.py"), "--dry", "--main-only", "--stage", str(stage)],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     listed = [ln.split()[0] for ln in r.stdout.splitlines() if ln.startswith("/")]
@@ -175,7 +175,7 @@ def test_deploy_runs_mpremote_with_every_file(tmp_path):
     fake.chmod(0o755)
     port = tmp_path / "ttyACM9"       # a port that is there (the stand-in never opens it)
     port.write_text("")
-    r = subprocess.run([PY, os.path.join(ROOT, "tools", "deploy.py"), "--port", str(port),
+    r = subprocess.run([PY, os.path.join(ROOT, "tools", "build", "deploy.py"), "--port", str(port),
                         "--stage", str(tmp_path / "s"), "--mpremote", str(fake)],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
@@ -215,7 +215,7 @@ def test_prepare_code_runs_on_micropython(tmp_path):
 def test_package_json_is_current_and_pins_the_driver():
     with open(os.path.join(ROOT, "package.json")) as f:
         pkg = json.load(f)
-    assert pkg == deploy.package_json(), "run: python tools/deploy.py --package-json"
+    assert pkg == deploy.package_json(), "run: python tools/build/deploy.py --package-json"
     dests = [d for d, _ in pkg["urls"]]
     for d, url in pkg["urls"]:
         if url.startswith("https://"):
@@ -330,7 +330,7 @@ def test_deploy_with_no_board_says_so(tmp_path):
                        text=True, timeout=120)
     assert r.returncode != 0 and "deploy: no board on %s" % port in r.stderr, r.stderr
     assert "in use" not in r.stderr and "Traceback" not in r.stderr
-    r = subprocess.run([PY, os.path.join(ROOT, "tools", "deploy.py"), "--port", port, "--stage", str(stage)],
+    r = subprocess.run([PY, os.path.join(ROOT, "tools", "build", "deploy.py"), "--port", port, "--stage", str(stage)],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "no board on %s" % port in r.stderr
     assert not stage.exists()     # nothing compiled or staged for a board that is not there

@@ -12,7 +12,7 @@ import pytest
 from host_sim import cli_board, cli_dice, cli_pull, cli_show, cli_wifi, golden, sim
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 import deploy  # noqa: E402
 import firmware_image  # noqa: E402
 import unprivileged  # noqa: E402  (tests/)
@@ -59,8 +59,8 @@ COMMANDS = [
     (["-m", "host_sim", "pull"], cli_pull.parser(), (cli_pull,)),
     (["-m", "host_sim", "wifi"], cli_wifi.parser(), (cli_wifi,)),
     (["-m", "host_sim.golden"], golden.parser(), (golden,)),
-    (["tools/deploy.py"], deploy.parser(), (deploy,)),
-    (["tools/firmware_image.py"], firmware_image.parser(), (firmware_image,)),
+    (["tools/build/deploy.py"], deploy.parser(), (deploy,)),
+    (["tools/build/firmware_image.py"], firmware_image.parser(), (firmware_image,)),
 ]
 
 

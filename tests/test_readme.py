@@ -23,7 +23,7 @@ DOCS = sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
 NEEDS_BOARD = ("pull", "wifi")   # host commands that talk to a board over USB
 PULLED = "board-20250131-142530"  # the pulled folder the README's examples name
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 import readme_shots  # noqa: E402
 
 
@@ -105,7 +105,7 @@ def test_the_pictures_are_the_golden_screens_they_name():
         with open(os.path.join(ROOT, "tests", "golden", name + ".txt")) as f:
             want = f.read().splitlines()
         got = readme_shots.rows_in(readme_shots.path(name))
-        assert got == want, "docs/img/%s.png is not the screen tests/golden/%s.txt: run python tools/readme_shots.py" % (name, name)
+        assert got == want, "docs/img/%s.png is not the screen tests/golden/%s.txt: run python tools/gen/readme_shots.py" % (name, name)
 
 
 def test_a_changed_screen_is_caught(tmp_path, monkeypatch):

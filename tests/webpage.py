@@ -13,7 +13,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def serve(out, hooks=True):
     """The site built into out and served on the loopback: {url, dir, files, httpd}."""
     import sys
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    sys.path.insert(0, os.path.join(ROOT, "tools", "build"))
     import web_build
     files = web_build.build(out, hooks=hooks)
     httpd, url = web_build.server(out, port=0)

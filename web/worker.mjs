@@ -6,13 +6,13 @@
 // the browser, and stops this worker before another tab's reads the files.
 //
 // Messages from the page: start, buttons, load, files, running, stop; with the tests'
-// hooks (a build for the tests only: tools/web_build.py) also advance, restart and hook.
+// hooks (a build for the tests only: tools/build/web_build.py) also advance, restart and hook.
 // To the page: frame, said, layout, ready, note, reply, fatal.
 import { loadMicroPython } from "./micropython.mjs";
 import { SSD1306 } from "./ssd1306.mjs";
 import { Flash, deviceName, ENOENT, EIO, ENOSPC } from "./flash.mjs";
 
-// Only the tests' build turns this on (tools/web_build.py writes it): the published site
+// Only the tests' build turns this on (tools/build/web_build.py writes it): the published site
 // honours no test option
 const HOOKS = false;
 const DATA = "/data";          // the device's files, as firmware/main.py's root
@@ -195,7 +195,7 @@ async function mountStorage(m) {
 }
 
 async function unpack(buf) {
-  // device.bin (tools/web_build.py): "P10W", then per file: u16 name length, the name
+  // device.bin (tools/build/web_build.py): "P10W", then per file: u16 name length, the name
   // (UTF-8), u32 size, the bytes
   const v = new DataView(buf);
   const u8 = new Uint8Array(buf);

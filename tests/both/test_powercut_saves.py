@@ -6,7 +6,7 @@
 # game: test_powercut_finish.py; a setting and the roster: test_powercut_settings.py.
 # It holds a fake flash and every kind's saves beside the Session, which loads the memory
 # policy (firmware/memory/policy.py, loaded with the app on a device): it needs 116K
-# (tools/heapcap.py, issue 43), over make test's 112K cap.
+# (tools/checks/heapcap.py, issue 43), over make test's 112K cap.
 # micropython heap: 128K
 import soak
 from powercut import GAMES, FAIL, cut_everywhere, each_game, save_of
