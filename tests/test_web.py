@@ -87,10 +87,10 @@ def test_a_reload_with_no_network_opens_the_device_from_its_offline_copy(browser
         # the service worker installed and controlling the page: everything it needs cached
         page.evaluate("() => navigator.serviceWorker.ready")
         page.reload()
-        page.wait_for_function("navigator.serviceWorker.controller !== null && window.oled && window.oled.frames > 0", polling=100, timeout=30000)
+        page.wait_for_function("navigator.serviceWorker.controller !== null && window.oled && window.oled.frames > 0", polling=100, timeout=chromium.LOADED_MS)
         ctx.set_offline(True)
         page.reload()
-        page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')", polling=100, timeout=30000)
+        page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')", polling=100, timeout=chromium.LOADED_MS)
         with open(golden.path("menu")) as f:
             assert rows(page) == f.read().split()
         play(page, "DOWN")
@@ -133,7 +133,7 @@ def test_the_page_fits_a_phone_held_upright_and_a_desktop_window(browser, site, 
     page = ctx.new_page()
     try:
         page.goto(site["url"] + "?nosw")
-        page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=30000)
+        page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=chromium.LOADED_MS)
         shot = tmp_path / ("page-%dx%d.png" % (viewport["width"], viewport["height"]))
         page.screenshot(path=str(shot))
         assert shot.stat().st_size > 5000
@@ -275,7 +275,7 @@ def test_files_loaded_back_are_taken_whole_or_refused_in_one_line(device, tmp_pa
     other.write_text("hello")
     for chosen in ([str(settings), str(bad)], [str(other)]):
         page.set_input_files("#load", chosen)
-        page.wait_for_function("!document.getElementById('note').hidden", polling=100, timeout=30000)
+        page.wait_for_function("!document.getElementById('note').hidden", polling=100, timeout=chromium.LOADED_MS)
         line = page.inner_text("#note")
         assert line.startswith("Nothing loaded: ") and "\n" not in line, line
         assert stored(page) == before
@@ -283,7 +283,7 @@ def test_files_loaded_back_are_taken_whole_or_refused_in_one_line(device, tmp_pa
     assert "notes.txt is not one of the device's files" in line
     # a good one is taken and the device starts again on it
     page.set_input_files("#load", [str(settings)])
-    page.wait_for_function("document.getElementById('note').textContent.startsWith('Loaded')", polling=100, timeout=30000)
+    page.wait_for_function("document.getElementById('note').textContent.startsWith('Loaded')", polling=100, timeout=chromium.LOADED_MS)
     assert json.loads(stored(page)["settings.json"]) == {"three_button": True}
     assert stored(page)["game.json"] == before["game.json"]
     assert page.evaluate("document.body.classList.contains('three')") is True
@@ -300,12 +300,12 @@ def test_the_help_button_and_escape_work_in_real_time(browser, site):
                 want[n] = f.read().split()
         page.click("#help")
         assert shows(page, want["help_menu"])
-        page.wait_for_function("window.device.held() === 0", polling=100, timeout=30000)     # the chord let go
+        page.wait_for_function("window.device.held() === 0", polling=100, timeout=chromium.LOADED_MS)     # the chord let go
         page.keyboard.press("Escape")
         assert shows(page, want["menu"])
         # BACK acts at 600 ms while OK is still held: a tap before the device lets go of it
         # would be part of the same press
-        page.wait_for_function("window.device.held() === 0", polling=100, timeout=30000)
+        page.wait_for_function("window.device.held() === 0", polling=100, timeout=chromium.LOADED_MS)
         page.click("[data-button=ok]")
         assert shows(page, want["newgame_game"])
         assert page.errors == []

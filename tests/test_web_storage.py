@@ -99,7 +99,7 @@ def _device(ctx, site, query="clock=test&nosw"):
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.goto(site["url"] + "?" + query)
-    page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=30000)
+    page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=chromium.LOADED_MS)
     return page
 
 
@@ -117,10 +117,10 @@ def _load(page, tmp_path, files, replace=None):
     if replace is not None:
         # asked only once the files are checked: a refusal comes without the question
         page.wait_for_function("document.getElementById('confirm').open || !document.getElementById('note').hidden",
-                               polling=100, timeout=30000)
+                               polling=100, timeout=chromium.LOADED_MS)
         if page.evaluate("document.getElementById('confirm').open"):
             page.click("#confirm button[value=%s]" % ("replace" if replace else "keep"))
-    page.wait_for_function("!document.getElementById('note').hidden && document.getElementById('note').textContent", polling=100, timeout=30000)
+    page.wait_for_function("!document.getElementById('note').hidden && document.getElementById('note').textContent", polling=100, timeout=chromium.LOADED_MS)
     return page.inner_text("#note")
 
 
@@ -187,13 +187,13 @@ def _frames(page):
 
 
 def _away(page):
-    page.wait_for_function("!document.getElementById('elsewhere').hidden", polling=100, timeout=30000)
+    page.wait_for_function("!document.getElementById('elsewhere').hidden", polling=100, timeout=chromium.LOADED_MS)
     return page.inner_text("#elsewhere-text")
 
 
 def _use_here(page):
     page.click("#use-here")
-    page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=30000)
+    page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=chromium.LOADED_MS)
 
 
 def _two_devices(site, tmp_path, first, second):
@@ -288,7 +288,7 @@ def test_a_link_with_the_old_test_options_is_the_published_device(browser, publi
     try:
         page = ctx.new_page()
         page.goto(published["url"] + link)
-        page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=30000)
+        page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=chromium.LOADED_MS)
         assert page.evaluate("typeof window.device") == "undefined"
         files = {"history.1.json": history(range(1, 101)), "history.json": history(range(101, 121)),
                  "game.json": near_end("A", "B")}
@@ -315,7 +315,7 @@ def test_a_link_with_the_old_test_options_is_the_published_device(browser, publi
         try:
             page = ctx.new_page()
             page.goto(published["url"] + link)
-            page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=30000)
+            page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=chromium.LOADED_MS)
             page.wait_for_timeout(300)
             for k in ("ArrowDown", "Enter", "Enter", "ArrowRight", "Enter"):
                 _press(page, k)
@@ -408,7 +408,7 @@ def test_a_download_zip_is_loaded_back_and_an_older_one_is_refused(browser, site
         page = _device(ctx, site)
         # nothing yet: said, no empty zip
         page.click("#download")
-        page.wait_for_function("!document.getElementById('note').hidden", polling=100, timeout=30000)
+        page.wait_for_function("!document.getElementById('note').hidden", polling=100, timeout=chromium.LOADED_MS)
         assert page.inner_text("#note").startswith("Nothing to download yet")
         assert _load(page, tmp_path, {"game.json": near_end("A", "B")}).startswith("Loaded")
         play(page, FINISH)

@@ -121,13 +121,14 @@ const live = () => (flash ? flash.live : memfsUsed());
 
 // ---- start ----
 async function exclusive(fh) {
-  // the image's only handle: another tab's worker, told to stop, lets it go at once
+  // the image's only handle: another tab's worker, told to stop, lets it go at once (a
+  // minute allowed: a phone or a machine busy with other work ends a worker slowly)
   const t0 = Date.now();
   for (;;) {
     try {
       return await fh.createSyncAccessHandle();
     } catch (e) {
-      if (e.name !== "NoModificationAllowedError" || Date.now() - t0 > 10000) throw e;
+      if (e.name !== "NoModificationAllowedError" || Date.now() - t0 > 60000) throw e;
       await new Promise((r) => setTimeout(r, 50));
     }
   }
