@@ -9,9 +9,16 @@ import sys
 from engine_mpy.modules import forget, keep_builtins
 
 
-def build(board=None, clock=None, root="/", mem_free=None, seed=None):
+def build(board=None, clock=None, root="/", mem_free=None, seed=None, urandom=None, now=None):
     """Wire the board's edges to a ready App showing its first screen. The simulator calls
-    this with a virtual clock and a host folder as root; the board with nothing."""
+    this with a virtual clock and a host folder as root; the board with nothing.
+    urandom: n -> n random bytes, the source of a new game's id (64 bits); None: the
+    port's os.urandom (a board's hardware source). A port with none (MicroPython's
+    WebAssembly port: the page passes the browser's crypto) falls back, as a last resort
+    said on the console, to the seeded random source of the dice (app.rng).
+    now: () -> the table's time, seconds since 1970-01-01 00:00 as its clock shows it, or
+    None while unknown; None: the clock's own (clock.wall: a board's real-time clock,
+    known once it was set, firmware/edges/clock.py)."""
     keep_builtins()
     # whether the heap is small, judged while it is in one piece (one allocation of what
     # it takes to be big: collected here at once, or every allocation until the next
@@ -58,6 +65,10 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     if clock is None:
         from firmware.edges.clock import Clock
         clock = Clock()
+    if now is None:
+        now = getattr(clock, "wall", None)
+        if now is None:      # a clock of the caller's that knows no time (the page's)
+            from firmware.edges.clock import wall as now
     app = App(display, None, None, clock, store, board, settings, mem_free)
     app.settings_unread = unread
     app.wifi_net = wifi_net
@@ -65,6 +76,15 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None):
     # The random source for dealers, Twist cards and dice (made on first use, app.rng):
     # seeded from the hardware on the board, from `seed` in the simulator.
     app.seed = seed
+    # A new game's id and times (firmware/game/session.py start)
+    if urandom is None:
+        import os
+        urandom = getattr(os, "urandom", None)
+        if urandom is None:
+            print("No os.urandom on this port: game ids come from the dice's random source.")
+            urandom = lambda n: bytes(app.rng.getrandbits(8) for _ in range(n))
+    session.urandom = urandom
+    session.now = now
     # The first frame, the menu, as soon as it can be drawn; what start-up does after it
     # (the buttons, the filesystem's check, the notes) no key could act on sooner: on the
     # emulated Pico's .mpy install the first frame came 34 ms sooner.

@@ -30,6 +30,9 @@ class Session:
         self.later = None     # the kind of the save read after the first frame (read_later)
         self.taken = 0        # games taken into RAM (loaded or started): the simulator's
         #                       time model charges each one (an id() can be reused)
+        self.urandom = None   # n -> n random bytes, for a new game's id (None: os.urandom)
+        self.now = None       # () -> the table's time in seconds, or None when unknown
+        #                       (None: the device has no clock); firmware/main.py sets both
 
     @property
     def message(self):
@@ -115,6 +118,12 @@ class Session:
             storeread = None
             forget("firmware.files.storeread")
             self.unread = False
+        # its identity: an id of 64 random bits and, where the device knows it, the time
+        from engine_mpy import ident
+        game.id = ident.new(self.urandom or _urandom)
+        ident = None
+        forget("engine_mpy.ident")
+        game.started = self.now() if self.now else None
         self.game = game
         self.taken += 1
         err = self._save()
@@ -252,6 +261,11 @@ class Session:
         journal = None
         forget("firmware.game.journal")
         return err
+
+
+def _urandom(n):
+    import os
+    return os.urandom(n)
 
 
 def saved_kind(store):
