@@ -8,20 +8,14 @@
 # shows a game; dropped after.
 from engine_mpy.modules import builtin
 
-_HEX = "0123456789abcdef"
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
-def new(urandom):
-    """A new game's id: urandom(8), n -> n random bytes, as hex."""
-    return _hex(urandom(8))
-
-
-def _hex(b):
-    out = ""
-    for i in range(8):
-        out += _HEX[b[i] >> 4] + _HEX[b[i] & 15]
-    return out
+def hexid(b):
+    """The id of 8 bytes (or the first 8 of more): 16 lowercase hex digits. A new game's
+    id is hexid of 8 random bytes (firmware/game/session.py start makes it so, without
+    loading this module)."""
+    return builtin("binascii").hexlify(b[:8]).decode()
 
 
 def derive(chunks):
@@ -31,7 +25,7 @@ def derive(chunks):
     h = builtin("hashlib").sha256()
     for b in chunks:
         h.update(b)
-    return _hex(h.digest())
+    return hexid(h.digest())
 
 
 def save_id(game, f):

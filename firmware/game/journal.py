@@ -30,15 +30,18 @@ def write(s, e, roster_rows, later=False):
         # removes the save
         from firmware.history import histfind
         got, err, unread = histfind.find(store, gid)
+        if got is not None:
+            err = histfind.already(got) if e["done"] else None
+        histfind = None
+        forget("firmware.history.histfind")      # (out of RAM before the history's writers)
         if got is not None and not e["done"]:
             store.remove(GAME_FILE)
             _drop_history()
             return None
-        if got is not None:
-            err = histfind.already(got)
         if err:
-            histfind = None
             return _back(s, err)
+        got = None
+        gc.collect()
     from firmware.history import histadd
     notes = []
     kept = []        # history.json's index, read once for the number and the new line

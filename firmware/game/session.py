@@ -13,7 +13,7 @@
 # number, and is not added twice): a game is never counted twice, nor lost.
 import gc
 
-from engine_mpy.modules import forget
+from engine_mpy.modules import forget, builtin
 from firmware.files.store import GAME as GAME_FILE, FINISH as FINISH_FILE
 from firmware.memory.policy import ALWAYS, RULES, SAVE_READERS, small_heap
 
@@ -118,11 +118,9 @@ class Session:
             storeread = None
             forget("firmware.files.storeread")
             self.unread = False
-        # its identity: an id of 64 random bits and, where the device knows it, the time
-        from engine_mpy import ident
-        game.id = ident.new(self.urandom or _urandom)
-        ident = None
-        forget("engine_mpy.ident")
+        # its identity: an id of 64 random bits (engine_mpy/ident.py hexid, done here
+        # without loading that module) and, where the device knows it, the time
+        game.id = builtin("binascii").hexlify((self.urandom or _urandom)(8)[:8]).decode()
         game.started = self.now() if self.now else None
         self.game = game
         self.taken += 1

@@ -42,21 +42,25 @@ def find(store, gid):
 
 
 def _search(f, pat):
-    """Where pat starts in the open file f, or -1: read _CHUNK bytes at a time, each with
-    the last bytes of the one before (a match across two)."""
+    """Where pat starts in the open file f, or -1: read _CHUNK bytes at a time into one
+    buffer, each after the last bytes of the one before (a match across two)."""
     keep = len(pat) - 1
-    pos = 0          # the file offset of the chunk's first byte read now
-    tail = b""
+    buf = bytearray(_CHUNK + keep)
+    mv = memoryview(buf)
+    have = 0         # bytes in buf
+    pos = 0          # the file offset of buf[0]
     while True:
-        b = f.read(_CHUNK)
-        if not b:
+        n = f.readinto(mv[have:])
+        if not n:
             return -1
-        chunk = tail + b
-        i = chunk.find(pat)
+        have += n
+        i = buf.find(pat, 0, have)
         if i >= 0:
-            return pos - len(tail) + i
-        tail = chunk[-keep:]
-        pos += len(b)
+            return pos + i
+        if have > keep:
+            buf[0:keep] = mv[have - keep:have]
+            pos += have - keep
+            have = keep
 
 
 def already(e):

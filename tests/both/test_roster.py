@@ -1,8 +1,9 @@
 # The player roster and the history (firmware/files/roster.py): names added and renamed, a
 # finished game's games/wins/points/hands, an abandoned game kept as unfinished.
-# It passes from 110K (the table of modules in firmware/memory/policy.py, loaded with the
-# first reader, is 3.5 KB of this 64-bit heap):
-# micropython heap: 116K
+# It passes from 113K (the table of modules in firmware/memory/policy.py, loaded with the
+# first reader, is 3.5 KB of this 64-bit heap; a finish looks for the game's id in the
+# history first, issue 48: 110K before):
+# micropython heap: 120K
 from fakeflash import FakeFlash
 from firmware.files.store import Store
 from firmware.game.session import Session
