@@ -10,8 +10,9 @@
 # The id (engine_mpy/ident.py) is the game's for good; start (seconds, the table's clock) is
 # there only when the device knew the time. Version 2 was the same without them; version 1
 # (earlier firmware) was one JSON object {"format", "v": 1, "game", "settings", "records":
-# [...]}; saveload_v1.py reads it (what both readers share is below). A save without an id
-# is given one derived from its bytes when it is read (ident.save_id).
+# [...]}; saveload_v1.py reads it (what both readers share is below). A save of an earlier
+# version is given the id derived from its bytes when the device converts it
+# (firmware/game/gameload.py, engine_mpy/ident.py save_id).
 
 from engine_mpy.game import SAVE_FORMAT, SAVE_VERSION, RuleError
 from engine_mpy.lines import parse, is_id
@@ -107,6 +108,9 @@ def new_game(d, keep):
         raise SaveError("the game's start is not a time")
     g.id = gid
     g.started = t
+    # (an earlier version's save: the device writes it out as this one, with an id; a save
+    # of this version without one, made by hand or by a tool, is read as it is)
+    g.earlier = d.get("v") != SAVE_VERSION
     return g
 
 

@@ -13,9 +13,11 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None, urandom=No
     """Wire the board's edges to a ready App showing its first screen. The simulator calls
     this with a virtual clock and a host folder as root; the board with nothing.
     urandom: n -> n random bytes, the source of a new game's id (64 bits); None: the
-    port's os.urandom (a board's hardware source). A port with none (MicroPython's
-    WebAssembly port: the page passes the browser's crypto) falls back, as a last resort
-    said on the console, to the seeded random source of the dice (app.rng).
+    port's os.urandom (a board's hardware source), or with a seed (the simulator) a
+    source of its own seeded from it, so a script's games get the same ids on every run
+    and both runtimes. A port with neither (MicroPython's WebAssembly port, when the page
+    passes no source: it passes the browser's crypto) falls back, as a last resort said on
+    the console, to one seeded as the dice's are (firmware/edges/rng.py).
     now: () -> the table's time, seconds since 1970-01-01 00:00 as its clock shows it, or
     None while unknown; None: the clock's own (clock.wall: a board's real-time clock,
     known once it was set, firmware/edges/clock.py)."""
@@ -79,10 +81,13 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None, urandom=No
     # A new game's id and times (firmware/game/session.py start)
     if urandom is None:
         import os
-        urandom = getattr(os, "urandom", None)
+        urandom = getattr(os, "urandom", None) if seed is None else None
         if urandom is None:
-            print("No os.urandom on this port: game ids come from the dice's random source.")
-            urandom = lambda n: bytes(app.rng.getrandbits(8) for _ in range(n))
+            if seed is None:
+                print("No os.urandom on this port: game ids come from a source seeded as the dice's.")
+            from firmware.edges.rng import Rng
+            ids = Rng(None if seed is None else seed ^ 0x1D5EED)
+            urandom = lambda n: bytes(ids.getrandbits(8) for _ in range(n))
     session.urandom = urandom
     session.now = now
     # The first frame, the menu, as soon as it can be drawn; what start-up does after it

@@ -29,7 +29,7 @@ def load(store, name, notes):
     if game is None:
         return None, msg, unread
     torn = game.torn
-    if game.id is None:
+    if game.earlier:
         # an earlier version (no id in its header): written out as this one, with the id
         # of its bytes (engine_mpy/ident.py save_id: a copy of the same save converted
         # on another device gets the same)
