@@ -49,14 +49,35 @@ def save_id(game, f):
     return derive(chunks())
 
 
-def entry_id(e):
+def entry_id(e, k=0):
     """The id of a history line (a dict) that carries none (an earlier firmware's): derived
     from what it holds but its number (which a merge may change) and its times, written
     canonically (keys in order, no spaces), so the same game gets the same id wherever
-    it was numbered."""
+    it was numbered. k: how many lines before it in its history hold the same (two games
+    of one table can: the same players, the same one hand), so each is a game of its own,
+    and the same history read anywhere gives the same ids."""
     parts = []
     _canon(e, parts.append, True)
-    return derive(s.encode() for s in parts)
+    if k:
+        parts.append("#%d" % k)
+    # (half of a character, which JSON can hold in a name, as MicroPython holds it)
+    return derive(s.encode("utf-8", "surrogatepass") for s in parts)
+
+
+def line_ids(lines):
+    """The id of each history line of lines (dicts, oldest first, as one history holds
+    them): its own, or entry_id with the lines before it that hold the same."""
+    seen = {}
+    out = []
+    for e in lines:
+        gid = e.get("id")
+        if not gid:
+            base = entry_id(e)
+            k = seen.get(base, 0)
+            seen[base] = k + 1
+            gid = entry_id(e, k) if k else base
+        out.append(gid)
+    return out
 
 
 def _canon(v, put, top=False):

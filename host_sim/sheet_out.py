@@ -13,6 +13,8 @@ game there is) fits one page; in a history each game starts a page of its own.
 import csv
 import html
 
+from host_sim.hostio import csv_safe
+
 COLUMNS = ("game", "kind", "variation", "hand", "dealer", "went_out", "player", "phase", "choice",
            "completed", "points", "move", "space", "score", "bonus", "total", "winner", "note")
 
@@ -88,7 +90,7 @@ def write_csv(sheets, f):
     w = csv.DictWriter(f, fieldnames=COLUMNS, lineterminator="\n")
     w.writeheader()
     for r in csv_rows(sheets):
-        w.writerow(r)
+        w.writerow(csv_safe(r))
 
 
 # --- HTML -------------------------------------------------------------------------------------
@@ -102,7 +104,11 @@ body { -webkit-print-color-adjust: exact; print-color-adjust: exact; margin: 0; 
 .sheet { background: #fffef8; width: 194mm; margin: 6mm auto; padding: 0; }
 .sheet + .sheet { break-before: page; }
 h1 { font-size: 12pt; margin: 0 0 1mm; letter-spacing: .02em; }
-h1 .no { font-weight: normal; color: #666; }
+h1 .no, h2 .no { font-weight: normal; color: #666; }
+h2 { font-size: 10pt; margin: 3mm 0 1mm; }
+table.vs { margin-top: 1.5mm; }
+.vs td { text-align: center; }
+.vs td.self { background: #eef1f5 !important; }
 .meta { margin: 0 0 .6mm; color: #333; }
 .result { margin: 0 0 1.6mm; font-weight: bold; }
 .star { color: #b8860b; }

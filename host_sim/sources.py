@@ -1,16 +1,18 @@
 """Where the PC companion's games come from (host_sim export and stats): any number of
-sources, each a folder (a board's pull, or the browser's Download unpacked), a zip file
-(the browser's Download files, or a pull zipped: each folder in it that holds the device's
-files is a source of its own), or one history file; export also takes a running game
-(game.json). Each finished game is counted once, by its id (engine_mpy/ident.py): the same
-game in two pulls of one board, or in a board's pull and a browser's download, is one game.
-A line of an earlier firmware has no id: it gets the one derived from its content (its
-number aside), which matches the same game wherever it was numbered. The same id with
-other contents is said in one line, and the later finish is kept.
+sources, each a folder (a board's pull, or the browser's Download files unpacked), a zip
+file (the browser's Download files, or pulls zipped: each folder in it that holds the
+device's files is a source of its own) or one file (a history file; for export also a
+running game, game.json).
 
-A folder caught in the middle of a finish (finish.json, the journal the device completes at
-its next start) holds a finished game the history does not hold yet: it is counted from
-the journal, and said.
+Each game is counted once, by its id (engine_mpy/ident.py): the same game in two pulls of
+one board, or in a board's pull and a browser's download, is one game. A line of an
+earlier firmware has no id: it gets the one derived from its content (its number aside:
+ident.line_ids), the same wherever that history is read. The same id with other contents
+is said in one line, and the later finish kept.
+
+A folder caught in the middle of a finish (finish.json: the journal the device completes
+at its next start) holds a finished game its history does not hold yet: it is counted
+from the journal, and said.
 """
 import json
 import os
@@ -21,35 +23,37 @@ from host_sim.sheets import SheetError
 from engine_mpy import ident
 from firmware.history import entries, histbrowse
 
-NO_GAMES = ("no finished game here (no history.json, history.K.json or finish.json): copy a board's "
-            "files with python -m host_sim pull, or give the zip the browser's device makes with "
-            "Download files (or the folder it holds)")
-# The device's files a source may hold, by name: the history's, the finish journal, the
-# running game and the pull's record (a zip's members are read by these names only)
-_JOURNAL = "finish.json"
-_RUNNING = "game.json"
-_PULL = "pull.json"
+NO_GAMES = ("no history here (history.json or history.K.json) and no finish under way (finish.json), so no "
+            "finished game: copy a board's files with python -m host_sim pull, or give the browser's "
+            "Download files (its zip, or the folder unpacked from it)")
+JOURNAL = "finish.json"        # the finish under way (firmware/game/journal.py)
+RUNNING = "game.json"
+PULL = "pull.json"
+JOURNAL_LIMIT = 4096
 
 
 class Source:
-    """One place the device's files were found: label (how messages name it), files
-    ({name: path or zip member}), read(name) -> text or None (said), date (of the pull,
-    pull.json: "" when unknown), aside (files the device set aside as damaged), inputs (the
-    real paths read: an output may never be one of them)."""
+    """One place the device's files were found. label: how the messages name it; files:
+    {name: its path, or its member in the zip}; aside: the history files the device set
+    aside as damaged (their paths, said, never read); date: when a board's files were
+    copied (pull.json: "YYYY-MM-DD HH:MM", "" when unknown); inputs: the real paths of the
+    files read (an output may never be one of them); single: one file given by name."""
 
-    def __init__(self, label, inputs):
+    def __init__(self, label):
         self.label = label
         self.files = {}
         self.aside = []
         self.date = ""
-        self.inputs = inputs
+        self.inputs = []
         self.zip = None
+        self.single = False
 
     def path(self, name):
-        return os.path.join(self.label, name)
+        """How a message names the source's file name."""
+        return self.label if self.single else os.path.join(self.label, name)
 
     def read(self, name, limit, what, said):
-        """The text of the source's file name, or None after saying why it cannot be read."""
+        """The text of the file name, or None after saying why it cannot be read."""
         where = self.files[name]
         if self.zip is None:
             return hostio.read_text(where, limit, what, said)
@@ -59,7 +63,7 @@ class Source:
             return None
         try:
             data = self.zip.read(info)
-        except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError) as e:
+        except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError, EOFError) as e:
             said.append("%s: cannot read: %s" % (self.path(name), e))
             return None
         try:
@@ -69,105 +73,98 @@ class Source:
             return None
 
 
-def _keep(name):
-    """Whether a file of this name is one of the device's a source is read for."""
-    return name in (entries.HISTORY, _JOURNAL, _RUNNING, _PULL) or bool(entries.archive_number(name))
+def _wanted(name):
+    """Whether a file of this name is one of the device's that a source is read for: the
+    history's (a name the device does not give, history.02.json, too: said, not read), the
+    finish journal, the running game, the pull's record."""
+    return name in (JOURNAL, RUNNING, PULL) or entries.archive_number(name) is not None or name == entries.HISTORY
 
 
-def find(path, said):
-    """The sources path holds ([Source]): a folder, a zip file, or one file (a history file
-    or a running game: a source holding that file alone). SheetError (one line) when it
-    cannot be read at all."""
-    real = os.path.realpath(path)
+def _aside(name):
+    stem, dot, k = name.rpartition(".bad")
+    return bool(dot) and k.isdigit() and stem.startswith("history") and stem.endswith(".json")
+
+
+def find(path):
+    """The sources path holds ([Source]): a folder, a zip file, or one file. SheetError
+    (its one line; None when said already) when it cannot be read at all."""
     if os.path.isdir(path):
         try:
             names = sorted(os.listdir(path))
         except OSError as e:
-            raise SheetError("%s: cannot read the folder: %s" % (path, e.strerror or e))
-        src = Source(path, [])
+            raise SheetError("%s: cannot read this folder: %s" % (path, e.strerror or e))
+        src = Source(path)
         for name in names:
             p = os.path.join(path, name)
-            if _keep(name) and os.path.isfile(p):
+            if _wanted(name) and os.path.isfile(p):
                 src.files[name] = p
                 src.inputs.append(os.path.realpath(p))
         src.aside = sheets.set_aside(path)
         src.date = sheets.pull_date(path)
         return [src]
-    if not os.path.exists(path):
-        raise SheetError("%s: no such file or folder" % path)
-    if zipfile.is_zipfile(path) if os.path.isfile(path) else False:
-        return _zip(path, real)
     f = hostio.open_file(path, "history file, saved game or zip file")
     if f is None:
         raise SheetError(None)
-    f.close()
-    src = Source(os.path.dirname(path) or ".", [real])
-    src.label = path
+    with f:
+        is_zip = zipfile.is_zipfile(f)
+    if is_zip:
+        return _zip(path)
+    src = Source(path)
+    src.single = True
     src.files[os.path.basename(path)] = path
-    src.date = sheets.pull_date(os.path.dirname(real))
-    src.path = lambda name: path
+    src.inputs.append(os.path.realpath(path))
+    src.date = sheets.pull_date(os.path.dirname(os.path.abspath(path)))
     return [src]
 
 
-def _zip(path, real):
+def _zip(path):
     try:
         z = zipfile.ZipFile(path)
         members = z.infolist()
-    except (zipfile.BadZipFile, OSError) as e:
-        raise SheetError("%s: cannot read the zip file: %s" % (path, e))
-    by_folder = {}
+    except (zipfile.BadZipFile, OSError, EOFError) as e:
+        raise SheetError("%s: cannot read this zip file: %s" % (path, e))
+    folders = {}
     for info in members:
         if info.is_dir():
             continue
         folder, _, name = info.filename.rpartition("/")
-        if _keep(name) or _is_aside(name):
-            by_folder.setdefault(folder, []).append((name, info.filename))
+        if folder.endswith("/bad") and _aside(name):
+            folders.setdefault(folder[:-4], []).append((name, info.filename))
+        elif _wanted(name) or _aside(name):
+            folders.setdefault(folder, []).append((name, info.filename))
     out = []
-    for folder in sorted(by_folder):
-        src = Source(path + ("/" + folder if folder else ""), [real])
+    for folder in sorted(folders):
+        src = Source(path + ("/" + folder if folder else ""))
         src.zip = z
-        for name, member in sorted(by_folder[folder]):
-            if _is_aside(name):
-                src.aside.append(src.path(name))
+        src.inputs.append(os.path.realpath(path))
+        for name, member in sorted(folders[folder]):
+            if _aside(name):
+                src.aside.append(os.path.join(path, member))
             else:
                 src.files[name] = member
-        if _PULL in src.files:
-            src.date = _pull_date(src)
+        if PULL in src.files:
+            text = src.read(PULL, 65536, "pull record", [])
+            src.date = sheets.pull_time(text)
         out.append(src)
     if not out:
         raise SheetError("%s: %s" % (path, NO_GAMES))
     return out
 
 
-def _is_aside(name):
-    stem, dot, k = name.rpartition(".bad")
-    return bool(dot) and k.isdigit() and stem.startswith("history") and stem.endswith(".json")
-
-
-def _pull_date(src):
-    try:
-        t = json.loads(src.zip.read(src.files[_PULL])[:65536]).get("time")
-    except (ValueError, AttributeError, KeyError, zipfile.BadZipFile, OSError):
-        return ""
-    if isinstance(t, str) and len(t) >= 16 and t[4] == "-" and t[10] == "T":
-        return t[:10] + " " + t[11:16]
-    return ""
-
-
 class Game:
-    """A finished (or abandoned) game as a source holds it: its history line (e), where
-    (the source and the line, for messages), its id."""
+    """A game as a source holds it: its history line (e, a dict), its id, the source and
+    where in it (for messages)."""
 
-    def __init__(self, e, src, where):
+    def __init__(self, e, gid, src, where):
         self.e = e
+        self.id = gid
         self.src = src
         self.where = where
-        self.id = e.get("id") if isinstance(e.get("id"), str) else ident.entry_id(e)
 
 
 def history_names(src, said):
-    """The source's history files, oldest first (history.K.json by K, then history.json); a
-    name the device does not give is said and left alone."""
+    """The source's history files, oldest first (history.K.json by K, then history.json);
+    a name the device does not give is said and left alone (export it by name)."""
     ks = []
     for name in src.files:
         k = entries.archive_number(name)
@@ -181,103 +178,129 @@ def history_names(src, said):
     return names
 
 
-def games_of(src, said, single=False):
-    """[Game] of one source, oldest first: its history's lines, and the game its finish
-    journal holds when the history does not hold it yet (said). single: the source is one
-    file given by name (a history file read whatever its name)."""
-    out = []
-    names = list(src.files) if single else history_names(src, said)
+def is_history(text):
+    """Whether a file's text is a history's (a header line, or the first format's list)."""
+    if text.lstrip().startswith("["):
+        return True
+    try:
+        head = json.loads(text.split("\n", 1)[0])
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(head, dict) and head.get("format") == "phase10-history"
+
+
+def games_of(src, said, notes, texts=None):
+    """[Game] of one source, oldest first: its history's lines, then the game of its finish
+    journal when the history does not hold it yet (said in notes). texts: {name: text}
+    already read."""
+    lines = []
+    names = list(src.files) if src.single else history_names(src, said)
     for name in names:
-        text = src.read(name, sheets.HISTORY_LIMIT, "history file", said)
+        text = (texts or {}).get(name)
+        if text is None:
+            text = src.read(name, sheets.HISTORY_LIMIT, "history file", said)
         if text is None:
             continue
         try:
-            lines = sheets.history_entries(src.path(name), text, said)
+            found = sheets.history_entries(src.path(name), text, said)
         except SheetError as x:
             said.append(x.args[0])
             continue
-        for line, e in lines:
-            out.append(Game(e, src, "%s: line %d" % (src.path(name), line)))
-    if not single:
-        for path in src.aside:
-            said.append("%s: a history file the device set aside as damaged: not read (export it by name "
-                        "to see what it holds)" % path)
-    if _JOURNAL in src.files and not single:
+        for line, e in found:
+            lines.append((e, "%s: line %d" % (src.path(name), line)))
+    ids = ident.line_ids([e if isinstance(e, dict) else {} for e, _ in lines])
+    out = [Game(e, gid, src, where) for (e, where), gid in zip(lines, ids)]
+    if JOURNAL in src.files and not src.single:
         g = _journal(src, said)
-        if g is not None:
-            if [x for x in out if x.id == g.id or x.e.get("n") == g.e.get("n")]:
-                said.append("%s: the finish of game %s was cut short when these files were copied; the history "
-                            "holds it already" % (src.path(_JOURNAL), g.e.get("n")))
-            else:
-                said.append("%s: game %s was being finished when these files were copied (the device completes it "
-                            "at its next start): counted from this journal" % (src.path(_JOURNAL), g.e.get("n")))
-                out.append(g)
+        if g is None:
+            pass
+        elif [x for x in out if x.id == g.id or (isinstance(x.e, dict) and x.e.get("n") == g.e.get("n"))]:
+            notes.append("%s: the finish of game %s was under way when these files were copied; the history "
+                         "holds it already" % (src.path(JOURNAL), g.e.get("n")))
+        else:
+            notes.append("%s: game %s was being finished when these files were copied (the device completes "
+                         "it at its next start): counted from this journal" % (src.path(JOURNAL), g.e.get("n")))
+            out.append(g)
     return out
 
 
 def _journal(src, said):
-    text = src.read(_JOURNAL, 4096, "finish journal", said)
+    text = src.read(JOURNAL, JOURNAL_LIMIT, "finish journal", said)
     if text is None:
         return None
     from firmware.game.journal import check_journal
     try:
         j = check_journal(text)
     except hostio.DAMAGED as x:
-        said.append("%s: a finish journal that is damaged (%s): not read" % (src.path(_JOURNAL), x.args[0] if x.args else type(x).__name__))
+        said.append("%s: a finish journal the device could not complete either: not read (%s)"
+                    % (src.path(JOURNAL), x.args[0] if x.args else type(x).__name__))
         return None
-    return Game(j["entry"], src, src.path(_JOURNAL))
+    e = j["entry"]
+    return Game(e, e.get("id") or ident.entry_id(e), src, src.path(JOURNAL))
 
 
-def league(paths, said, running=None):
-    """(games, sources): every finished or abandoned game of the sources in paths, each
-    once (by id), in the order the sources were given, each source's oldest first; said
-    gets a line for what could not be read and for each id held with other contents.
-    running: a list that gets the sources' running games (game.json given by name, or in a
-    folder where no finish was under way), for export. SheetError when a source cannot be
-    read at all, or holds no game."""
+def league(paths, said, notes, running=None):
+    """(games, sources): the games of the sources in paths, each once (by id), in the order
+    the sources were given, each source's oldest first. said gets a line for each file or
+    line that could not be read; notes a line for each game counted from a finish journal
+    and for each id held with other contents (the later finish kept). running: a list that
+    gets (source, name) of each running game given (game.json by name, or in a folder where
+    no finish was under way); without it, a running game given by name is refused. Raises
+    SheetError (its one line) when a source cannot be read at all or holds no game."""
     found = []
     for path in paths:
-        found.extend(find(path, said))
+        found.extend(find(path))
     out = []
-    seen = {}
+    at = {}
     for src in found:
-        single = src.zip is None and not os.path.isdir(src.label)
-        if single and _is_save(src):
-            if running is None:
-                raise SheetError("%s: a running game, not a history: its game is not finished" % src.label)
-            running.append(src)
-            continue
-        got = games_of(src, said, single)
-        if not got and not single and entries.HISTORY not in src.files and not history_names(src, []):
+        texts = {}
+        if src.single:
+            name = next(iter(src.files))
+            text = src.read(name, max(hostio.SAVE_LIMIT, sheets.HISTORY_LIMIT), "saved game or history file", None)
+            if text is None:
+                raise SheetError(None)
+            if not is_history(text):
+                if running is None:
+                    raise SheetError("%s: not a history file (the running game is not finished: export shows it)"
+                                     % src.label)
+                running.append((src, name, text))
+                continue
+            texts[name] = text
+        elif not history_names(src, []) and JOURNAL not in src.files:
             raise SheetError("%s: %s" % (src.label, NO_GAMES))
-        for g in got:
-            k = seen.get(g.id)
+        for g in games_of(src, said, notes, texts):
+            k = at.get(g.id)
             if k is None:
-                seen[g.id] = len(out)
+                at[g.id] = len(out)
                 out.append(g)
                 continue
             was = out[k]
             if ident.entry_id(was.e) == ident.entry_id(g.e):
                 continue
-            keep = g if (g.e.get("end") or 0) > (was.e.get("end") or 0) else was
-            said.append("game %s (%s, id %s) is held with other contents by %s and %s: the later finish (%s) is kept"
-                        % (g.e.get("n", "?"), ", ".join(g.e.get("players") or []), g.id, was.where, g.where,
-                           keep.where))
+            keep = g if _end(g.e) > _end(was.e) else was
+            notes.append("game %s (id %s) is held with other contents by %s and by %s: the later finish is kept (%s)"
+                         % (g.e.get("n", "?") if isinstance(g.e, dict) else "?", g.id, was.where, g.where, keep.where))
             out[k] = keep
-        if running is not None and _RUNNING in src.files and _JOURNAL not in src.files and not single:
-            running.append(src)
+        if running is not None and not src.single and RUNNING in src.files and JOURNAL not in src.files:
+            running.append((src, RUNNING, None))
     return out, found
 
 
-def _is_save(src):
-    """Whether a file given by name is a saved game rather than a history."""
-    name = next(iter(src.files))
-    text = src.read(name, max(hostio.SAVE_LIMIT, sheets.HISTORY_LIMIT), "saved game or history file", [])
-    if text is None:
-        return False
-    first = text.split("\n", 1)[0]
-    try:
-        head = json.loads(first)
-    except (ValueError, RecursionError):
-        head = None
-    return not text.lstrip().startswith("[") and not (isinstance(head, dict) and head.get("format") == "phase10-history")
+def _end(e):
+    t = e.get("end") if isinstance(e, dict) else None
+    return t if isinstance(t, int) and not isinstance(t, bool) else 0
+
+
+def set_aside(found):
+    """A line for each history file the sources' device set aside as damaged (said after
+    the lines of the games that could not be read)."""
+    return ["%s: a history file the device set aside as damaged: not read (export it by name "
+            "to see what it holds)" % path for src in found for path in src.aside]
+
+
+def inputs(found):
+    """Every real path the sources read."""
+    out = set()
+    for src in found:
+        out.update(src.inputs)
+    return out

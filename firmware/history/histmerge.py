@@ -21,12 +21,12 @@ def merge(store, loaded):
       them in one step; message says what the merge did (games added, games that were
       there already, games that differed).
     A game is the same game when its id is (a line of an earlier firmware, with none, gets
-    the one derived from its content: engine_mpy/ident.py entry_id, which every device
+    the one derived from its content: engine_mpy/ident.py line_ids, which every device
     gives it). The same id with different content keeps the later finish (its "end"; the
     device's own when that does not tell). The device's games keep their numbers, the
     loaded ones theirs too unless that number is taken: then they are numbered after the
     newest. Over ARCHIVES + 1 files of SEGMENT games (1,000), the oldest go, said."""
-    from engine_mpy.ident import entry_id
+    from engine_mpy.ident import entry_id, line_ids
     mine = []
     own = files(store)
     own.reverse()        # oldest first: history.1.json ... history.json
@@ -57,12 +57,12 @@ def merge(store, loaded):
     games = []
     added = same = differ = taken = 0
     ours = len(mine)
+    ids = line_ids(mine) + line_ids(theirs)
     mine.extend(theirs)
     theirs = None
     for i in range(len(mine)):
         e = mine[i]
-        gid = e.get("id") or entry_id(e)
-        e["id"] = gid
+        gid = e["id"] = ids[i]
         k = at.get(gid)
         if k is None:
             at[gid] = len(games)
