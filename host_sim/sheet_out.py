@@ -15,7 +15,7 @@ import html
 
 from host_sim.hostio import csv_safe
 
-COLUMNS = ("game", "kind", "variation", "hand", "dealer", "went_out", "player", "phase", "choice",
+COLUMNS = ("game", "date", "kind", "variation", "hand", "dealer", "went_out", "player", "phase", "choice",
            "completed", "points", "move", "space", "score", "bonus", "total", "winner", "note")
 
 
@@ -23,7 +23,7 @@ COLUMNS = ("game", "kind", "variation", "hand", "dealer", "went_out", "player", 
 def csv_rows(sheets):
     """Every sheet's rows as dicts keyed by COLUMNS (values text or numbers)."""
     for sh in sheets:
-        base = {"game": "" if sh.running else (sh.n or ""), "kind": sh.kind}
+        base = {"game": "" if sh.running else (sh.n or ""), "date": sh.date, "kind": sh.kind}
         if sh.kind == "classic":
             base["variation"] = _variation(sh)
         names = sh.players
