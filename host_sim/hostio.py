@@ -119,6 +119,17 @@ def read_text(path, limit, what="file", said=None):
         return None
 
 
+def make_folder(path, opt):
+    """Make the folder path (and its parents) if it is not there yet: None, or why it
+    cannot be made, in one line naming the option that gave it (a file in the way, a
+    folder the user may not write in)."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        return "%s %s: cannot make this folder: %s" % (opt, path, e.strerror or e)
+    return None
+
+
 def csv_safe(row):
     """A CSV row (a dict) whose text cells no spreadsheet runs as a formula: a cell that
     starts with =, +, -, @, a tab or a carriage return (a player named "=HYPERLINK(...)")

@@ -23,7 +23,7 @@ from typing import List, Optional
 
 from host_sim import hostio, report
 
-from engine_mpy import ident, savefile, saveload, summary
+from engine_mpy import ident, savefile, summary
 from engine_mpy.game import RuleError
 
 A = summary.A.decode()   # the alphabet (bytes on the device)

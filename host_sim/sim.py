@@ -92,18 +92,6 @@ def parse_args(argv):
     return o
 
 
-def make_state(o):
-    """Make the --state folder if it is not there yet (the front ends read and write the
-    device's files in it). Usage when it cannot be made: a file or a folder the user may
-    not write in the way, a path that cannot be."""
-    if o["state"] is None:
-        return
-    try:
-        os.makedirs(o["state"], exist_ok=True)
-    except OSError as e:
-        raise Usage("--state %s: cannot make this folder: %s" % (o["state"], e.strerror or e))
-
-
 def use_fake_machine():
     """Put the fake machine module (host_sim/twin/machine.py) first on the path."""
     if _TWIN not in sys.path:
@@ -116,7 +104,6 @@ def main(argv):
     try:
         o = parse_args(argv)
         steps = script.parse(o["keys"])
-        make_state(o)
     except hostio.Done as d:
         return d.args[0]
     except (Usage, script.ScriptError) as e:
