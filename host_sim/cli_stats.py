@@ -261,9 +261,10 @@ def html(kinds, counted, skipped, source, dates):
         mine = [r for r in table if r["kind"] == kind and not r["opponent"]]
         n = kinds[kind].games
         body.append('<h2>%s <span class="no">%d game%s</span></h2>\n' % (e(NAMES[kind]), n, "" if n == 1 else "s"))
-        body.append('<table class="pad league"><colgroup><col style="width:30mm"></colgroup><thead><tr><th>Player</th>'
-                    '<th>Games</th><th>Wins</th><th>Win %</th><th>Hands</th><th>Points / hand</th>'
-                    '<th>Phases / hand</th><th>Stuck on</th><th>Best</th><th>Worst</th></tr></thead><tbody>\n')
+        body.append('<table class="pad league"><colgroup>%s</colgroup><thead><tr><th>Player</th>'
+                    '<th>Games</th><th>Wins</th><th>Win %%</th><th>Hands</th><th>Points / hand</th>'
+                    '<th>Phases / hand</th><th>Stuck on</th><th>Best</th><th>Worst</th></tr></thead><tbody>\n'
+                    % "".join('<col style="width:%dmm">' % w for w in (26, 13, 12, 14, 13, 21, 22, 35, 13, 13)))
         for i, r in enumerate(mine):
             star = '<span class="star">&#9733;</span> ' if i == 0 and r["wins"] else ""
             body.append('<tr><td class="dealer">%s%s</td><td>%d</td><td>%d</td><td>%s</td><td>%d</td><td>%s</td>'
