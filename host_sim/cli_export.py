@@ -21,7 +21,6 @@ file that could not be read is named on stderr, one line each, and the games tha
 be read are written (exit 0; 2 when none could be).
 """
 import io
-import os
 import sys
 
 from host_sim import hostio, sheet_out, sheets, sources
@@ -75,12 +74,10 @@ def main(argv):
         return 2
     for msg in later:
         print(msg, file=sys.stderr)
-    read = sources.inputs(found)
-    for path, opt in ((a.csv, "--csv"), (a.html, "--html")):
-        if path and path != "-" and os.path.realpath(path) in read:
-            print("export: %s %s is one of the files it reads: give another name (nothing was written)"
-                  % (opt, path), file=sys.stderr)
-            return 2
+    why = sources.over_input(found, ((a.csv, "--csv"), (a.html, "--html")))
+    if why:
+        print("export: %s" % why, file=sys.stderr)
+        return 2
     outs = []
     if a.csv:
         buf = io.StringIO()

@@ -33,7 +33,6 @@ when none could be); so is a game counted from a finish under way (finish.json) 
 two sources hold with other contents (the later finish is counted).
 """
 import io
-import os
 import sys
 
 from host_sim import hostio, sheet_out, sheets, sources
@@ -334,12 +333,10 @@ def main(argv):
     label = ", ".join(a.sources)
     if sheets.tell("stats", said, notes, got, label):
         return 2
-    read = sources.inputs(found)
-    for path, opt in ((a.csv, "--csv"), (a.html, "--html")):
-        if path and path != "-" and os.path.realpath(path) in read:
-            print("stats: %s %s is one of the files it reads: give another name (nothing was written)"
-                  % (opt, path), file=sys.stderr)
-            return 2
+    why = sources.over_input(found, ((a.csv, "--csv"), (a.html, "--html")))
+    if why:
+        print("stats: %s" % why, file=sys.stderr)
+        return 2
     kinds, counted, skipped = tally(got)
     outs = []
     if a.csv:

@@ -298,9 +298,14 @@ def set_aside(found):
             "to see what it holds)" % path for src in found for path in src.aside]
 
 
-def inputs(found):
-    """Every real path the sources read."""
-    out = set()
+def over_input(found, outs):
+    """Why one of the outputs outs ((path, option) pairs; path None: not asked for, "-": the
+    standard output) cannot be written: it is one of the files the sources read (`export
+    game.json --html game.json` put the page where the save was). None when none is."""
+    read = set()
     for src in found:
-        out.update(src.inputs)
-    return out
+        read.update(src.inputs)
+    for path, opt in outs:
+        if path and path != "-" and os.path.realpath(path) in read:
+            return "%s %s is one of the files it reads: give another name (nothing was written)" % (opt, path)
+    return None
