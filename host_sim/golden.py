@@ -112,10 +112,6 @@ CASES = (
     ("history", " ".join([new_game("classic", ["A", "B"], dealer=0), "LONG_OK",
                           menu("new game", game=True), "DOWN OK DOWN OK OK DOWN OK DOWN DOWN OK DOWN OK",
                           "LONG_OK", menu("history", game=True)])),
-    # the game abandoned above, opened: its date and hour on the simulator's clock
-    ("history_game", " ".join([new_game("classic", ["A", "B"], dealer=0), "LONG_OK",
-                               menu("new game", game=True), "DOWN OK DOWN OK OK DOWN OK DOWN DOWN OK DOWN OK",
-                               "LONG_OK", menu("history", game=True), "OK"])),
     ("rules_phase", menu("rules") + " DOWN"),
     ("rules_twist", menu("rules") + " UP"),
     # Engineer C: Twist. A new game of A and B on the default board (A deals); in every

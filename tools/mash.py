@@ -934,13 +934,6 @@ class Mash:
 
 
 # --- the twin ------------------------------------------------------------------------------
-def _timeless(v):
-    """A save's or a history's line without its times of day (start, end)."""
-    if isinstance(v, dict):
-        return {k: x for k, x in v.items() if k not in ("start", "end")}
-    return v
-
-
 def twin(events, seed, heap="256K", chunk=100):
     """Play a CPython mash (no power cycles) and the same keys on the micropython binary
     from .mpy files (tests/test_twin.py play(): the firmware under the capped heap, its
@@ -964,11 +957,9 @@ def twin(events, seed, heap="256K", chunk=100):
                                 "%s" % (seed, i + 1, chunk, m.tokens[i]))
 
         # The same values; MicroPython orders a dict's keys its own way in the text. The
-        # saves and the history are a JSON value a line. The times of day a game started and
-        # ended are left aside: each run's clock charges the firmware's work its own way
-        # (host_sim/vclock.py Cost), seconds apart over a long mash; the ids are the same.
+        # saves and the history are a JSON value a line.
         def values(files):
-            return dict((k, [_timeless(json.loads(t)) for t in v.split(b"\n") if t] if k.endswith(".json") else v)
+            return dict((k, [json.loads(t) for t in v.split(b"\n") if t] if k.endswith(".json") else v)
                         for k, v in files.items())
 
         a, b = values(_files(m.state)), values(_files(state))

@@ -306,6 +306,26 @@ def test_a_history_holding_a_number_twice_is_mended_by_the_merge():
     forget_engines()
 
 
+def test_a_merge_keeps_the_newest_games_the_history_keeps_and_says_which_went():
+    # as the device's own history: ARCHIVES files moved aside and history.json (here 1 and
+    # 1 of 3 games: 6 games), the oldest beyond them deleted, said
+    from firmware.history import histmerge
+    histmerge.SEGMENT, histmerge.ARCHIVES = 3, 1
+    try:
+        fs = FakeFlash({"/history.1.json": hist([game(k, "Bob", "00000000000000f%d" % k) for k in (1, 2, 3)]),
+                        "/history.2.json": hist([game(4, "Bob", "00000000000000f4")]),
+                        "/" + HISTORY: hist([game(5, "Bob", "00000000000000f5")])})
+        msg, files, remove = histmerge.merge(Store("/", fs, fs.open), {HISTORY: hist(
+            [game(6, "Cid", "00000000000000f6"), game(7, "Cid", "00000000000000f7")])})
+        assert msg == "History: 2 games added; the oldest 1 deleted: the history keeps 6 games.", msg
+        assert sorted(files) == ["history.1.json", HISTORY] and remove == ["history.2.json"]
+        got = [json.loads(t) for name in ("history.1.json", HISTORY) for t in files[name].decode().split("\n")[1:] if t]
+        assert [e["n"] for e in got] == [2, 3, 4, 5, 6, 7]
+    finally:
+        histmerge.SEGMENT, histmerge.ARCHIVES = 100, 9
+    forget_engines()
+
+
 def test_a_history_that_cannot_be_merged_is_refused_in_one_line_and_nothing_changes():
     from firmware.history import histmerge
     fs = FakeFlash({"/" + HISTORY: hist([game(1, "Bob", "00000000000000e1")])})
