@@ -11,6 +11,10 @@
 # the same point so the app's arithmetic is exercised the same way.
 _PERIOD = 1 << 30
 _HALF = 1 << 29
+# The simulator's time of day (wall()): 28 Nov 2026, 20:00, standing still. The same on every
+# run and both runtimes whatever the keys' timing (a tap during a save, the twin's own
+# charge for the firmware's work), so the same keys make the same files and screens.
+WALL = 1795896000
 
 
 class VirtualClock:
@@ -31,6 +35,10 @@ class VirtualClock:
 
     def ticks_diff(self, a, b):
         return ((a - b + _HALF) & (_PERIOD - 1)) - _HALF
+
+    def wall(self):
+        """The table's time (firmware/edges/clock.py wall): WALL."""
+        return WALL
 
     # --- time passing --------------------------------------------------------------------
     def sleep_ms(self, ms):

@@ -167,21 +167,36 @@ def test_staged_tree_imports_on_micropython(tmp_path):
     assert r.returncode == 0 and int(r.stdout) > 0, r.stdout + r.stderr
 
 
-def test_deploy_runs_mpremote_with_every_file(tmp_path):
-    # a stand-in mpremote that records its arguments
+def test_deploy_runs_mpremote_with_every_file_then_sets_the_clock_and_starts_the_app(tmp_path):
+    # a stand-in mpremote that records its arguments, and the stand-in board (tests/fake_board.py)
+    # on the port: once the files are copied, deploy sets the board's clock to this PC's time
+    # and starts the app with a soft reset (a hard reset puts an RP2040's clock back to 2021)
+    import time
+    from fake_board import FakeBoard
     log = tmp_path / "args.json"
     fake = tmp_path / "mpremote"
     fake.write_text("#!%s\nimport json, sys\njson.dump(sys.argv[1:], open(%r, 'w'))\n" % (PY, str(log)))
     fake.chmod(0o755)
-    port = tmp_path / "ttyACM9"       # a port that is there (the stand-in never opens it)
-    port.write_text("")
-    r = subprocess.run([PY, os.path.join(ROOT, "tools", "build", "deploy.py"), "--port", str(port),
-                        "--stage", str(tmp_path / "s"), "--mpremote", str(fake)],
-                       capture_output=True, text=True, timeout=300)
-    assert r.returncode == 0, r.stderr
+    board = FakeBoard({"game.json": b"{}"})
+    try:
+        before = time.localtime()
+        r = subprocess.run([PY, os.path.join(ROOT, "tools", "build", "deploy.py"), "--port", board.port,
+                            "--stage", str(tmp_path / "s"), "--mpremote", str(fake)],
+                           capture_output=True, text=True, timeout=300)
+        after = time.localtime()
+        assert r.returncode == 0, r.stderr
+        # the clock: this PC's local time when it was set, weekday from Monday = 0
+        assert board.rtc is not None and board.rtc[7] == 0, board.rtc
+        set_at = time.mktime(board.rtc[:3] + board.rtc[4:7] + (0, 0, -1))
+        assert time.mktime(before) - 1 <= set_at <= time.mktime(after) + 1
+        assert board.rtc[3] == time.localtime(set_at).tm_wday
+        assert "clock set to this PC's time" in r.stdout and "started" in r.stdout, r.stdout
+        assert board.app_starts == 1 and board.state == "app" and board.writes == []
+    finally:
+        board.close()
     args = json.loads(log.read_text())
-    assert args[:3] == ["connect", str(port), "exec"]
-    assert args[-2:] == ["+", "reset"]
+    assert args[:3] == ["connect", board.port, "exec"]
+    assert "reset" not in args and args[-4:-2] == ["fs", "cp"]
     copies = {}
     for i, a in enumerate(args):
         if a == "cp":

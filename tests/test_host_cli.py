@@ -141,7 +141,7 @@ def test_every_refusal_is_one_line_and_exit_2(args):
 
 def test_usage_errors_name_the_command_and_its_help():
     r = run(["-m", "host_sim", "export"])
-    assert r.stderr == ("python -m host_sim export: error: the following arguments are required: FILE "
+    assert r.stderr == ("python -m host_sim export: error: the following arguments are required: SOURCE "
                         "(see --help)\n")
     r = run(["-m", "host_sim", "dice", "score", "11"])
     assert r.stderr.startswith("python -m host_sim dice score: error: ") and "1 to 10" in r.stderr

@@ -4,7 +4,8 @@ venv's site-packages) and the one-line /main.py. Everything but main.py is compi
 first (the board then never compiles source: less RAM, faster start), into a staging folder.
 
   python tools/build/deploy.py --dry                  list what would be copied, copy nothing
-  python tools/build/deploy.py --port /dev/ttyACM0    compile, then copy with mpremote and reset
+  python tools/build/deploy.py --port /dev/ttyACM0    compile, copy with mpremote, set the board's
+                                                clock to this PC's time and start the app
   python tools/build/deploy.py --main-only --port P   only /main.py (the code is already on the board)
   python tools/build/deploy.py --package-json         rewrite package.json (for mpremote mip)
 
@@ -178,6 +179,9 @@ def prepare_code(dests, root=""):
 
 
 def mpremote_args(port, staged, main_only=False):
+    """mpremote's arguments that put the staged files on the board. No reset at the end:
+    main() then sets the board's clock and starts the app with a soft reset (a hard reset
+    puts an RP2040's clock back to 2021)."""
     args = ["connect", port]
     if not main_only:
         args += ["exec", prepare_code([d for _, d in staged])]
@@ -185,7 +189,7 @@ def mpremote_args(port, staged, main_only=False):
         if main_only and dest != "/main.py":
             continue
         args += ["+", "fs", "cp", path, ":" + dest]
-    return args + ["+", "reset"]
+    return args
 
 
 def package_json(site=None):
@@ -290,13 +294,30 @@ def main(argv=None):
     if a.dry:
         print("%s, staged in %s" % (files, os.path.relpath(a.stage, ROOT)))
         if a.main_only:
-            print("would run: mpremote connect PORT fs cp main.py :/main.py + reset")
+            print("would run: mpremote connect PORT fs cp main.py :/main.py, then set the board's clock and soft-reset")
         else:
-            print("would run: mpremote connect PORT exec <empty /firmware, /engine_mpy> + fs cp ... + reset")
+            print("would run: mpremote connect PORT exec <empty /firmware, /engine_mpy> + fs cp ..., "
+                  "then set the board's clock and soft-reset")
         return 0
     cmd = [a.mpremote or tool("mpremote")] + mpremote_args(a.port, staged, a.main_only)
     print("deploy: %s to %s" % (files, a.port))
-    return subprocess.call(cmd)
+    rc = subprocess.call(cmd)
+    if rc:
+        return rc
+    # The board's clock set to this PC's time (the device dates its games once it is) and
+    # the app started with a soft reset, which keeps the clock: as pull does
+    from host_sim.cli_pull import PullError, start_app
+    try:
+        clock, restarted = start_app(a.port)
+    except PullError as e:
+        print("deploy: the files are on the board, but %s: press its reset button to start the app "
+              "(its clock is not set: games carry no date until python -m host_sim pull sets it)" % e.args[0],
+              file=sys.stderr)
+        return 2
+    print("deploy: %s; the app %s." % ("the board's clock set to this PC's time, " + clock if clock else
+                                       "the board has no clock to set",
+                                       "started" if restarted else "should start: if not, press the reset button"))
+    return 0
 
 
 if __name__ == "__main__":
