@@ -51,7 +51,7 @@ def hint(phase, rolls, faces, score):
     try:
         m, p, e, stop = advise(phase, rolls, faces)
     except OSError:
-        # no table beside the code (a board: tools/deploy.py DATA_FILES says why it is
+        # no table beside the code (a board: tools/build/deploy.py DATA_FILES says why it is
         # left off): said on the line, never a crash of the turn
         return 0, "No hint: no table"
     if stop:

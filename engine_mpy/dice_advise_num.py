@@ -1,6 +1,6 @@
 # Phase 10 Dice, the Hint for the number phases (all but 8): loaded by dice_advise.advise
 # and dropped after (docs/dice-advisor.md). The table (dice_advise.bin, built on a PC from
-# the exact advisor by tools/advise_tables.py) holds, for each phase and rolls left, the
+# the exact advisor by tools/gen/advise_tables.py) holds, for each phase and rolls left, the
 # holds the exact advisor picks in some state with their exact chance and expected score;
 # every hold these dice contain is looked up, a group of the table at a time.
 from engine_mpy.dice_eval import N_DICE
@@ -26,7 +26,7 @@ _N = (
 
 def _rank(c, lo, m, t):
     """Rank of the counts c[lo:lo+m] (total at most t) among such vectors in lexicographic
-    order (tools/advise_tables.py numbers them the same way)."""
+    order (tools/gen/advise_tables.py numbers them the same way)."""
     r = 0
     for i in range(m):
         v = c[lo + i]

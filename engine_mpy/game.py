@@ -4,7 +4,8 @@
 # whole replay succeeds, so a refused entry changes nothing.
 
 SAVE_FORMAT = "phase10"
-SAVE_VERSION = 2      # 1: one JSON object; 2: a header line, then one line a record
+SAVE_VERSION = 3      # 1: one JSON object; 2: a header line, then one line a record; 3: the
+#                       header holds the game's id and start (engine_mpy/ident.py)
 
 
 class RuleError(Exception):
@@ -52,6 +53,8 @@ class Game:
         is dropped from it once replayed, so a parsed save never sits in RAM twice)."""
         self.settings = self.check_settings(settings)
         self.changes = 0     # bumped by every change: screens tell a changed game by it
+        self.id = None       # the game's id (16 hex digits), given when it starts or is read
+        self.started = None  # when it started (seconds, the table's clock), None: no clock
         self.state = self.start()
         self.records = self.new_records() if keep is None else keep
         if records:
@@ -139,9 +142,12 @@ class Game:
         """The save's first line (with its newline): engine_mpy/savefile.py."""
         from engine_mpy.modules import builtin
         json = builtin("json")
-        return '{"format":%s,"v":%d,"game":%s,"settings":%s}\n' % (
-            json.dumps(SAVE_FORMAT), SAVE_VERSION, json.dumps(self.KIND),
-            json.dumps(self.settings, separators=(",", ":")))
+        h = '{"format":%s,"v":%d,"game":%s' % (json.dumps(SAVE_FORMAT), SAVE_VERSION, json.dumps(self.KIND))
+        if self.id:
+            h += ',"id":"%s"' % self.id
+        if self.started is not None:
+            h += ',"start":%d' % self.started
+        return h + ',"settings":%s}\n' % json.dumps(self.settings, separators=(",", ":"))
 
     def to_dict(self):
         return {

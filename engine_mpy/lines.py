@@ -170,3 +170,9 @@ def _pieces(f, limit):
             break
         line += b
     return line
+
+
+def is_id(v):
+    """Whether v is a game's id as the files hold it: 16 lowercase hex digits
+    (engine_mpy/ident.py makes them)."""
+    return type(v) is str and len(v) == 16 and not v.strip("0123456789abcdef")

@@ -1,5 +1,5 @@
-# The save format of every game (version 2): a header line, then one line per record,
-#   {"format":"phase10","v":2,"game":KIND,"settings":{...}}
+# The save format of every game (version 3): a header line, then one line per record,
+#   {"format":"phase10","v":3,"game":KIND,"id":"3f09c2a41b7e5d68","start":1795896000,"settings":{...}}
 #   {"out":0,"left":[null,[7,2,0,1]]}
 #   ...
 # each line compact JSON ending in a newline. The device adds a line for each committed
@@ -7,11 +7,15 @@
 # for a new game, an undo or a correction. Reading one is in saveload.py: a record at a
 # time, each replayed through the game's rules, so a file that is malformed or tells an
 # impossible story is refused whole, never half-loaded, and a long game never sits in RAM.
-# Version 1 (earlier firmware) was one JSON object {"format", "v": 1, "game", "settings",
-# "records": [...]}; saveload_v1.py reads it (what both readers share is below).
+# The id (engine_mpy/ident.py) is the game's for good; start (seconds, the table's clock) is
+# there only when the device knew the time. Version 2 was the same without them; version 1
+# (earlier firmware) was one JSON object {"format", "v": 1, "game", "settings", "records":
+# [...]}; saveload_v1.py reads it (what both readers share is below). A save of an earlier
+# version is given the id derived from its bytes when the device converts it
+# (firmware/game/gameload.py, engine_mpy/ident.py save_id).
 
 from engine_mpy.game import SAVE_FORMAT, SAVE_VERSION, RuleError
-from engine_mpy.lines import parse
+from engine_mpy.lines import parse, is_id
 
 # kind -> (module, class). Imported on demand so a board only loads the game it plays.
 KINDS = {
@@ -96,6 +100,17 @@ def new_game(d, keep):
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
         raise SaveError("settings are malformed (%s)" % type(e).__name__)
     g.torn = 0
+    gid = d.get("id")
+    t = d.get("start")
+    if gid is not None and not is_id(gid):
+        raise SaveError("the game's id is not 16 hex digits")
+    if t is not None and (type(t) is not int or t < 0):
+        raise SaveError("the game's start is not a time")
+    g.id = gid
+    g.started = t
+    # (an earlier version's save: the device writes it out as this one, with an id; a save
+    # of this version without one, made by hand or by a tool, is read as it is)
+    g.earlier = d.get("v") != SAVE_VERSION
     return g
 
 

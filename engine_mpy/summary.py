@@ -35,17 +35,25 @@ def winners(game):
     return list(st.winners) if over else []
 
 
-def entry(game, finished, n):
+def entry(game, finished, n, end=None):
     """The history's line for game as a dict: n (its number in the history), game,
     players, winners (names), done, hands (records), totals per player (penalty points;
     Twist: the space reached; Dice: the grand total), first (the first dealer; Dice: the
-    turn order), sheet (above); Phase 10 adds variation (and phases), Twist its layout."""
+    turn order), sheet (above); Phase 10 adds variation (and phases), Twist its layout.
+    The game's id, its start and its end (end: the time it is finished or abandoned; the
+    times where the table's clock knew them, engine_mpy/ident.py) where it has them."""
     s = game.settings
     names = s["players"]
     kind = game.KIND
     won = winners(game) if finished else []
     e = {"n": n, "game": kind, "players": list(names), "winners": [names[p] for p in won],
          "done": bool(finished), "hands": len(game.records)}
+    if game.id:
+        e["id"] = game.id
+    if game.started is not None:
+        e["start"] = game.started
+    if end is not None:
+        e["end"] = end
     if "variation" in s:
         e["variation"] = s["variation"]
         if "phases" in s:

@@ -9,12 +9,21 @@ import sys
 from engine_mpy.modules import forget, keep_builtins
 
 
-def build(board=None, clock=None, root="/", mem_free=None, seed=None, flash=None):
+def build(board=None, clock=None, root="/", mem_free=None, seed=None, urandom=None, now=None, flash=None):
     """Wire the board's edges to a ready App showing its first screen. The simulator calls
-    this with a virtual clock and a host folder as root; the board with nothing. flash:
-    (os module, open function) for the store where the flash is not the filesystem's own
-    (the browser's: web/flash.py keeps every change in the browser's storage as it is made,
-    and refuses what the browser refused, as a full flash does)."""
+    this with a virtual clock and a host folder as root; the board with nothing.
+    urandom: n -> n random bytes, the source of a new game's id (64 bits); None: the
+    port's os.urandom (a board's hardware source), or with a seed (the simulator) a
+    source of its own seeded from it, so a script's games get the same ids on every run
+    and both runtimes. A port with neither (MicroPython's WebAssembly port, when the page
+    passes no source: it passes the browser's crypto) falls back, as a last resort said on
+    the console, to one seeded as the dice's are (firmware/edges/rng.py).
+    now: () -> the table's time, seconds since 1970-01-01 00:00 as its clock shows it, or
+    None while unknown; None: the clock's own (clock.wall: a board's real-time clock,
+    known once it was set, firmware/edges/clock.py).
+    flash: (os module, open function) for the store where the flash is not the
+    filesystem's own (the browser's: web/flash.py keeps every change in the browser's
+    storage as it is made, and refuses what the browser refused, as a full flash does)."""
     keep_builtins()
     # whether the heap is small, judged while it is in one piece (one allocation of what
     # it takes to be big: collected here at once, or every allocation until the next
@@ -62,6 +71,10 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None, flash=None
     if clock is None:
         from firmware.edges.clock import Clock
         clock = Clock()
+    if now is None:
+        now = getattr(clock, "wall", None)
+        if now is None:      # a clock of the caller's that knows no time (the page's)
+            from firmware.edges.clock import wall as now
     app = App(display, None, None, clock, store, board, settings, mem_free)
     app.settings_unread = unread
     app.wifi_net = wifi_net
@@ -69,6 +82,18 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None, flash=None
     # The random source for dealers, Twist cards and dice (made on first use, app.rng):
     # seeded from the hardware on the board, from `seed` in the simulator.
     app.seed = seed
+    # A new game's id and times (firmware/game/session.py start)
+    if urandom is None:
+        import os
+        urandom = getattr(os, "urandom", None) if seed is None else None
+        if urandom is None:
+            if seed is None:
+                print("No os.urandom on this port: game ids come from a source seeded as the dice's.")
+            from firmware.edges.rng import Rng
+            ids = Rng(None if seed is None else seed ^ 0x1D5EED)
+            urandom = lambda n: bytes(ids.getrandbits(8) for _ in range(n))
+    session.urandom = urandom
+    session.now = now
     # The first frame, the menu, as soon as it can be drawn; what start-up does after it
     # (the buttons, the filesystem's check, the notes) no key could act on sooner: on the
     # emulated Pico's .mpy install the first frame came 34 ms sooner.

@@ -1,6 +1,6 @@
 # Freeze the device into a MicroPython firmware image: the code runs from flash (no RAM
 # spent loading it, nothing to copy) and the image starts the app by itself. Built by
-#   make firmware BOARD=pico MPY_DIR=$HOME/micropython     (tools/firmware_image.py)
+#   make firmware BOARD=pico MPY_DIR=$HOME/micropython     (tools/build/firmware_image.py)
 # which includes this file with site=<the venv's site-packages>; by hand, from a MicroPython
 # checkout, it also works as it is:
 #   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/repo/firmware/manifest.py
@@ -45,14 +45,14 @@ include("$(PORT_DIR)/boards/manifest.py")
 
 # Default optimisation: line numbers kept for tracebacks. Frozen code stays in the flash,
 # so they cost no heap here (`make deploy`, whose code is loaded into the heap, leaves
-# them out: tools/deploy.py OPTIMISE).
+# them out: tools/build/deploy.py OPTIMISE).
 package("firmware", files=_modules("firmware"), base_path="..")
 package("engine_mpy", files=_modules("engine_mpy"), base_path="..")
 # The drawing's native code (firmware/draw/fastdraw_src.py's viper source), for the processor
-# tools/firmware_image.py names (native_arch) with the MicroPython tree's own mpy-cross
+# tools/build/firmware_image.py names (native_arch) with the MicroPython tree's own mpy-cross
 # (mpy_cross). MicroPython's tools freeze native code on a word only for Xtensa (and ARMv6):
 # there it is frozen as machine code (the port's mpy-cross compiles the module
-# tools/native.py writes out). For ARMv6-M (the RP2040) and RV32IMC (the ESP32-C3) they put
+# tools/build/native.py writes out). For ARMv6-M (the RP2040) and RV32IMC (the ESP32-C3) they put
 # it on a halfword, where the Cortex-M0+ faults on the word a native function's entry reads
 # (docs/architecture.md, "Machine code in an image"): the image carries the .mpy's bytes
 # instead (firmware/draw/fastdraw_mpy), which firmware/draw/gfx.py loads into RAM, word aligned. No
@@ -61,7 +61,7 @@ package("engine_mpy", files=_modules("engine_mpy"), base_path="..")
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.abspath(os.path.join("..", "tools")))
+sys.path.insert(0, os.path.abspath(os.path.join("..", "tools", "build")))
 import native  # noqa: E402
 
 _native_dir = tempfile.mkdtemp(prefix="phase10-native-")

@@ -3,15 +3,17 @@
 Copy the device's saved files off the board over USB into a new folder
 DIR/board-YYYYMMDD-HHMMSS (DIR is the current folder unless given): the running game,
 the finished games, the players, the settings, and any damaged copies the device set aside
-(into bad/). Nothing is ever written to the board. The folder appears only once every file
+(into bad/). Nothing is ever written to the board's files. The folder appears only once every file
 was read whole: a board that stops answering halfway leaves DIR as it was. An earlier pull
 is never overwritten (each pull gets its own folder).
 
 What happens to the board: the app on it stops while its files are read (as Ctrl-C stops a
 program): the screen keeps its last picture and the buttons do nothing. A hand being
 entered and not yet committed is lost, as after a power cut; every committed hand is
-already saved. Then the app is restarted (a soft reset, as the reset button does, but the
-USB line stays up): it opens the running game again. With --no-restart the board stays at
+already saved. Its clock is set to this PC's time (its files are not touched): the games
+it starts from then on carry their date. Then the app is restarted (a soft reset, as the
+reset button does, but the USB line stays up and the clock is kept): it opens the running
+game again. With --no-restart the board stays at
 the MicroPython prompt until its reset button is pressed or it is unplugged and plugged in.
 
 Without --port the board is found among the USB serial ports by its USB ids (a Raspberry
@@ -171,11 +173,50 @@ def _describe(data):
     return text[-60:]
 
 
-def read_board(port, timeout=TIMEOUT, restart=True):
-    """Read every file the table names off the board on port. Returns ({path in the pull:
-    bytes}, [names found], restarted). Raises PullError with the reason."""
-    (got, names), restarted = on_board(port, _read_all, timeout, restart)
-    return got, names, restarted
+def read_board(port, timeout=TIMEOUT, restart=True, now=None):
+    """Read every file the table names off the board on port, then set its clock to now
+    (a time.struct_time; this PC's local time by default). Returns ({path in the pull:
+    bytes}, [names found], restarted, the clock as set or None). Raises PullError with the
+    reason."""
+    def work(board, where):
+        got = _read_all(board, where)
+        return got, set_clock(board, where, now)
+    ((got, names), clock), restarted = on_board(port, work, timeout, restart)
+    return got, names, restarted, clock
+
+
+# The board's real-time clock counts from a default after power-up (the RP2040's 2021, the
+# ESP32's 2000): the device gives a game its times only once it was set
+# (firmware/edges/clock.py wall). Pull and `make deploy` set it to this PC's local time over
+# USB, as `mpremote rtc --set` does: MicroPython's RTC().datetime takes (year, month, day,
+# weekday from Monday = 0, hours, minutes, seconds, subseconds). A soft reset keeps it.
+def clock_code(t):
+    """What the board runs to set its clock to t (a time.struct_time): prints "set", or
+    "no clock" on a port without machine.RTC."""
+    return ("try:\n"
+            " import machine\n"
+            " machine.RTC().datetime((%d,%d,%d,%d,%d,%d,%d,0))\n"
+            " print('set')\n"
+            "except Exception:\n"
+            " print('no clock')\n" % (t.tm_year, t.tm_mon, t.tm_mday, t.tm_wday, t.tm_hour, t.tm_min, t.tm_sec))
+
+
+def set_clock(board, where, now=None):
+    """Set the clock of the board (at its raw REPL) to now (this PC's local time by
+    default). Returns the time set ("2026-11-28 20:00"), or None when the board has no
+    clock to set."""
+    where[0] = "setting its clock"
+    t = time.localtime() if now is None else now
+    said = board.exec(clock_code(t))
+    return time.strftime("%Y-%m-%d %H:%M", t) if said.strip() == b"set" else None
+
+
+def start_app(port, timeout=TIMEOUT, now=None):
+    """Stop what runs on the board on port, set its clock (as pull does) and start the app
+    with a soft reset, which keeps the clock (a hard reset puts an RP2040's back to 2021):
+    what `make deploy` does once the files are on it. Returns (the clock as set or None,
+    restarted). Raises PullError."""
+    return on_board(port, lambda board, where: set_clock(board, where, now), timeout, True)
 
 
 def on_board(port, work, timeout=TIMEOUT, restart=True):
@@ -260,7 +301,7 @@ def _restart(board):
 
 def missing_board(port):
     """The words for a board's serial port that is not there, or None when it is (and on
-    Windows, whose COM ports are no files). tools/deploy.py says the same."""
+    Windows, whose COM ports are no files). tools/build/deploy.py says the same."""
     if os.name == "nt" or os.path.exists(port):
         return None
     return ("no board on %s: is it plugged in (with a data cable: some cables only "
@@ -378,7 +419,7 @@ def main(argv):
         return EXIT_FAIL
     try:
         port = args.port or find_port()
-        got, names, restarted = read_board(port, args.timeout, not args.no_restart)
+        got, names, restarted, clock = read_board(port, args.timeout, not args.no_restart)
     except PullError as e:
         msg = e.args[0]
         # one line: the cause, then what it left as it was
@@ -393,7 +434,7 @@ def main(argv):
     missing = [pat for pat in EXPECTED if not any(fnmatch.fnmatchcase(n, pat) for n in names)]
     if got:
         info = {"port": port, "time": time.strftime("%Y-%m-%dT%H:%M:%S"),
-                "files": {rel: len(d) for rel, d in got.items()}, "missing": missing}
+                "files": {rel: len(d) for rel, d in got.items()}, "missing": missing, "clock_set": clock}
         try:
             dest = write_pull(args.dir, got, info)
         except OSError as e:
@@ -407,6 +448,10 @@ def main(argv):
         print("The board on %s has none of the device's files (a new board?): nothing copied." % port)
     if missing and got:
         print("Not on the board: %s" % ", ".join(missing))
+    if clock:
+        print("The board's clock was set to this PC's time (%s): the games it starts from now carry their date." % clock)
+    else:
+        print("The board has no clock to set (no machine.RTC): its games carry no date.")
     if args.no_restart:
         print("The app on the board is stopped: press its reset button to start it again.")
     elif restarted:

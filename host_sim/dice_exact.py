@@ -148,7 +148,7 @@ class _Phase8:
     colours' dice can only add dice of that colour (chance and expected score both at
     least as high); when two or more can (four or more dice re-rolled), the chance is at
     least 1.6 points below that of holding every die of one colour, in every pattern of
-    colours (tools/verify_phase8.py checks them all), so such a hold is never within the
+    colours (tools/checks/verify_phase8.py checks them all), so such a hold is never within the
     0.5 points of the criterion. The pick is therefore the criterion's pick among all
     1024 holds.
     With two rolls left every one of the 1024 holds is a candidate. Each is first bounded

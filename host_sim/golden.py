@@ -84,6 +84,9 @@ SAVED = {"dice_over": _dice_over}
 # the server itself is not started here (tests/test_table_page.py serves the page).
 PHONES = {"wifi_ssid": "Phase10-3F7A", "wifi_pw": "k7mqx2vh9d", "table": True}
 PHONES_URL = "http://192.168.4.1/"
+# "WIFI": a Pico W as it comes (the table off): its Settings screen has the Phones line the
+# Pico's has not (make bench-board BOARD=pico_w checks its image against it).
+WIFI = "WIFI "
 # "JOIN": the same on a network set from the PC (wifi.json), with the setting on "join Wi-Fi";
 # OPEN then shows it joined at JOIN_URL, JOINING still joining, FAILED unable to join.
 JOIN = {"ssid": "Kitchen 5G", "pw": "correct horse"}
@@ -181,6 +184,7 @@ CASES = (
     ("help_phases", "HELP RIGHT"),
     ("dice_over", "GAME:dice_over OK"),
     ("dice_sheet", "GAME:dice_over OK UP UP UP OK DOWN DOWN DOWN DOWN DOWN DOWN DOWN DOWN"),
+    ("settings_phones_off", WIFI + menu("settings")),
     ("settings_phones", "PHONES " + menu("settings") + " UP"),
     ("phones_wifi", "PHONES OPEN"),
     ("phones_address", "PHONES OPEN RIGHT"),
@@ -204,7 +208,7 @@ def render(keys, board="pico"):
 
 def start(keys, state, board="pico"):
     """(device, the keys still to press): a golden case's device started on the folder
-    state as its script's first words set it up (PHONES: a Pico W with the table on;
+    state as its script's first words set it up (WIFI: a Pico W; PHONES: a Pico W with the table on;
     GAME:name a saved game; OPEN the Phones screen opened; JOIN: the table on a network set
     from the PC, JOINING or FAILED the Phones screen opened while it joins or once it failed)."""
     from host_sim import sim, script  # noqa: F401 (script: the Device)
@@ -218,6 +222,9 @@ def start(keys, state, board="pico"):
             with open(os.path.join(state, "wifi.json"), "w") as f:
                 f.write(json.dumps(JOIN))
         keys = keys[7:] if not join else keys[5:]
+        board = "pico_w"
+    elif keys.startswith(WIFI):
+        keys = keys[len(WIFI):]
         board = "pico_w"
     if keys.startswith("GAME:"):
         from engine_mpy import savefile

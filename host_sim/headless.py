@@ -1,7 +1,6 @@
 # Headless front end: run the key script on the virtual clock (no real time passes), print
 # the panel as text art and optionally save it as a PNG.
 import io
-import os
 import shutil
 import sys
 import tempfile
@@ -16,7 +15,10 @@ def run(o, steps):
         # A fresh board each run, so a script gives the same screen every time.
         tmp = state = tempfile.mkdtemp(prefix="phase10-sim-")
     else:
-        os.makedirs(state, exist_ok=True)
+        why = hostio.make_folder(state, "--state")
+        if why:
+            sys.stderr.write("host_sim: %s\n" % why)
+            return 2
     try:
         dev = script.Device(board=o["board"], state=state, mem_free=o["mem_free"],
                         bounce=o["bounce"], panel=o["panel"])

@@ -119,6 +119,30 @@ def read_text(path, limit, what="file", said=None):
         return None
 
 
+def make_folder(path, opt):
+    """Make the folder path (and its parents) if it is not there yet: None, or why it
+    cannot be made, in one line naming the option that gave it (a file in the way, a
+    folder the user may not write in)."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        return "%s %s: cannot make this folder: %s" % (opt, path, e.strerror or e)
+    return None
+
+
+def csv_safe(row):
+    """A CSV row (a dict) whose text cells no spreadsheet runs as a formula: a cell that
+    starts with =, +, -, @, a tab or a carriage return (a player named "=HYPERLINK(...)")
+    gets a ' first, which a spreadsheet shows as text and does not run (OWASP's advice for
+    CSV injection). Numbers stay numbers (a Twist move of -1)."""
+    out = {}
+    for k, v in row.items():
+        if isinstance(v, str) and v[:1] in ("=", "+", "-", "@", "\t", "\r"):
+            v = "'" + v
+        out[k] = v
+    return out
+
+
 def out_problem(path, opt):
     """Why the output path given with option opt cannot be written, or None: checked before
     anything is read or written. "-" is the standard output; a symbolic link is judged by

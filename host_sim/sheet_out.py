@@ -13,7 +13,9 @@ game there is) fits one page; in a history each game starts a page of its own.
 import csv
 import html
 
-COLUMNS = ("game", "kind", "variation", "hand", "dealer", "went_out", "player", "phase", "choice",
+from host_sim.hostio import csv_safe
+
+COLUMNS = ("game", "date", "kind", "variation", "hand", "dealer", "went_out", "player", "phase", "choice",
            "completed", "points", "move", "space", "score", "bonus", "total", "winner", "note")
 
 
@@ -21,7 +23,7 @@ COLUMNS = ("game", "kind", "variation", "hand", "dealer", "went_out", "player", 
 def csv_rows(sheets):
     """Every sheet's rows as dicts keyed by COLUMNS (values text or numbers)."""
     for sh in sheets:
-        base = {"game": "" if sh.running else (sh.n or ""), "kind": sh.kind}
+        base = {"game": "" if sh.running else (sh.n or ""), "date": sh.date, "kind": sh.kind}
         if sh.kind == "classic":
             base["variation"] = _variation(sh)
         names = sh.players
@@ -88,7 +90,7 @@ def write_csv(sheets, f):
     w = csv.DictWriter(f, fieldnames=COLUMNS, lineterminator="\n")
     w.writeheader()
     for r in csv_rows(sheets):
-        w.writerow(r)
+        w.writerow(csv_safe(r))
 
 
 # --- HTML -------------------------------------------------------------------------------------
@@ -102,7 +104,8 @@ body { -webkit-print-color-adjust: exact; print-color-adjust: exact; margin: 0; 
 .sheet { background: #fffef8; width: 194mm; margin: 6mm auto; padding: 0; }
 .sheet + .sheet { break-before: page; }
 h1 { font-size: 12pt; margin: 0 0 1mm; letter-spacing: .02em; }
-h1 .no { font-weight: normal; color: #666; }
+h1 .no, h2 .no { font-weight: normal; color: #666; }
+h2 { font-size: 10pt; margin: 3mm 0 1mm; }
 .meta { margin: 0 0 .6mm; color: #333; }
 .result { margin: 0 0 1.6mm; font-weight: bold; }
 .star { color: #b8860b; }
@@ -131,6 +134,10 @@ table.pad { border-collapse: collapse; width: 100%; table-layout: fixed; font-va
 .turns table.pad { width: auto; table-layout: auto; }
 .turns .pad td, .turns .pad th { padding: 0 1mm; }
 table.index { margin-top: 2mm; }
+table.vs { margin-top: 1.5mm; }
+.pad.vs td { text-align: center; }
+.pad.vs td.dealer { text-align: left; }
+.pad.vs td.self { background: #eef1f5 !important; }
 table.index td { text-align: left; }
 @media print {
   html, .sheet { background: none; }
@@ -164,18 +171,15 @@ def html_page(sheets, what, source):
 
 
 def _index(sheets, source):
-    dates = sorted(set(sh.date for sh in sheets if sh.date))
     out = ['<section class="sheet">\n<h1>Phase 10 history <span class="no">%d games</span></h1>\n' % len(sheets)]
-    meta = [e(source)]
-    if dates:
-        meta.append(e("; ".join(dates)))
-    out.append('<p class="meta">%s</p>\n' % " · ".join(meta))
-    out.append('<table class="pad index"><thead><tr><th style="width:10mm">Game</th><th style="width:46mm">Kind</th>'
-               '<th>Players</th><th style="width:36mm">Winner</th><th style="width:14mm">Hands</th></tr></thead><tbody>\n')
+    out.append('<p class="meta">%s</p>\n' % e(source))
+    out.append('<table class="pad index"><thead><tr><th style="width:10mm">Game</th><th style="width:44mm">Date</th>'
+               '<th style="width:40mm">Kind</th><th>Players</th><th style="width:30mm">Winner</th>'
+               '<th style="width:12mm">Hands</th></tr></thead><tbody>\n')
     for sh in sheets:
         won = ", ".join(sh.winners) if sh.winners else ("not finished" if not sh.done else "-")
-        out.append("<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%d</td></tr>\n"
-                   % (e(sh.n or ""), e(sh.title), e(", ".join(sh.players)), e(won), sh.hands))
+        out.append("<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%d</td></tr>\n"
+                   % (e(sh.n or ""), e(sh.date), e(sh.title), e(", ".join(sh.players)), e(won), sh.hands))
     out.append("</tbody></table>\n</section>\n")
     return "".join(out)
 

@@ -11,8 +11,9 @@ score sheet (DiceGame.sheet, .total, .five_bonus). The totals the device stored 
 game are checked against the replay: a line that does not add up is called damaged.
 
 What the history does not keep, and so no export shows: the cards left in each hand (only
-their points), the card values counted in a Twist tie-break, the dice of a Dice turn, and
-any date (the device has no clock: the date shown is the pull's, from pull.json).
+their points), the card values counted in a Twist tie-break and the dice of a Dice turn. A
+game's date is its own where the table's clock knew it (start, end), else the pull's
+(pull.json).
 """
 import json
 import os
@@ -22,10 +23,8 @@ from typing import List, Optional
 
 from host_sim import hostio, report
 
-from engine_mpy import savefile, saveload, summary
+from engine_mpy import ident, savefile, summary
 from engine_mpy.game import RuleError
-from firmware.history import histbrowse
-from firmware.history import entries
 
 A = summary.A.decode()   # the alphabet (bytes on the device)
 KIND_TITLES = {"classic": "Phase 10", "masters": "Phase 10 Masters Edition",
@@ -95,7 +94,9 @@ class Sheet:
     winners: List[str]
     hands: int                # hands played (Dice: turns), the tie-break hand not counted
     notes: List[str] = field(default_factory=list)
-    date: str = ""
+    date: str = ""            # when it was played ("finished 28 Nov 2026 21:05"), else the pull's
+    when: int = 0             # the time it ended (or started), where known: seconds, the table's clock
+    id: str = ""              # its id in the history (engine_mpy/ident.py), where it has one
     running: bool = False
     kept: bool = True         # False: an early history line, with no hand-by-hand sheet
     totals: List[int] = field(default_factory=list)   # cards: points; Twist: space; Dice: grand total
@@ -171,14 +172,16 @@ def decode(e, n=None):
                over=bool(e.get("winners")), winners=list(e.get("winners", [])),
                hands=e.get("hands", 0), totals=list(e.get("totals", [])),
                made=list(e.get("made", [])))
-    for k in ("date", "notes"):
-        # Not written by the device today (it has neither a clock nor notes): shown if a
-        # later firmware or a person adds them to the line.
-        if isinstance(e.get(k), str) and e[k].strip():
-            if k == "date":
-                sh.date = e[k].strip()
-            else:
-                sh.notes.append(e[k].strip())
+    # when it was played, where the table's clock knew it (engine_mpy/ident.py: the clock
+    # as it showed the time, no time zone): its end, else its start
+    t = e.get("end", e.get("start"))
+    if isinstance(t, int) and t > 0:
+        sh.date = ("started " if "end" not in e else "finished " if sh.done else "abandoned ") + ident.when(t, True)
+        sh.when = t
+    sh.id = e.get("id", "")
+    if isinstance(e.get("notes"), str) and e["notes"].strip():
+        # not written by the device: shown if a person adds them to the line
+        sh.notes.append(e["notes"].strip())
     for w in sh.winners:
         if w not in players:
             raise SheetError("the winner %s is not one of the players" % w)
@@ -414,30 +417,21 @@ def pull_date(folder):
     "YYYY-MM-DD HH:MM", or "" when there is no such record."""
     try:
         with open(os.path.join(folder, "pull.json"), "rb") as f:
-            t = json.loads(f.read(65536)).get("time")
-    except (OSError, ValueError, AttributeError):
+            return pull_time(f.read(65536))
+    except OSError:
+        return ""
+
+
+def pull_time(text):
+    """The time a pull record's text (pull.json) says the files were copied, as
+    "YYYY-MM-DD HH:MM", or "" when it says none."""
+    try:
+        t = json.loads(text).get("time")
+    except (TypeError, ValueError, AttributeError, RecursionError):
         return ""
     if isinstance(t, str) and len(t) >= 16 and t[4] == "-" and t[10] == "T":
         return t[:10] + " " + t[11:16]
     return ""
-
-
-def history_files(folder, said):
-    """The history's files in folder, oldest first: history.K.json by K, then history.json.
-    A name the device does not write (history.02.json) is left out and said, as the
-    device's History does (firmware/history/entries.py archive_number)."""
-    ks = []
-    for name in sorted(os.listdir(folder)):
-        k = entries.archive_number(name)
-        if k is not None and k > 0:
-            ks.append(k)
-        elif k is not None:
-            said.append("%s: %s" % (os.path.join(folder, name), histbrowse.ODD % name)
-                        + " (export it by name to see what it holds)")
-    names = ["history.%d.json" % k for k in sorted(ks)]
-    if os.path.isfile(os.path.join(folder, "history.json")):
-        names.append("history.json")
-    return [os.path.join(folder, x) for x in names]
 
 
 def set_aside(folder):
@@ -496,96 +490,36 @@ def history_entries(path, text, said):
     return out
 
 
-def read_history(paths, said):
-    """The Sheets of the games in the history files paths (oldest file first), oldest
-    first: every game that can be read. said gets one line for each file or line that
-    could not be (the caller says them: tell)."""
-    sheets = []
-    for path in paths:
-        text = hostio.read_text(path, HISTORY_LIMIT, "history file", said)
-        if text is None:
-            continue
+def sheets_of(games, said):
+    """The Sheets of games (host_sim/sources.py Game: a history line and where it is), in
+    their order: every game that can be read. said gets one line for each that cannot."""
+    out = []
+    for g in games:
+        e = g.e
         try:
-            entries = history_entries(path, text, said)
+            sh = decode(e, len(out) + 1)
         except SheetError as x:
-            said.append(x.args[0])
+            why = x.args[0]
+        except hostio.DAMAGED as x:     # content the engine's rules trip over
+            why = hostio.damaged(x)
+        else:
+            sh.id = sh.id or g.id
+            if not sh.date and g.src.date:
+                sh.date = "copied off the board " + g.src.date
+            out.append(sh)
             continue
-        for line, e in entries:
-            try:
-                sh = decode(e, len(sheets) + 1)
-            except SheetError as x:
-                why = x.args[0]
-            except hostio.DAMAGED as x:     # content the engine's rules trip over
-                why = hostio.damaged(x)
-            else:
-                sheets.append(sh)
-                continue
-            said.append("%s: line %d (game %s) is damaged: %s"
-                        % (path, line, e.get("n", "?") if isinstance(e, dict) else "?", why))
-    return sheets
+        said.append("%s (game %s) is damaged: %s" % (g.where, e.get("n", "?") if isinstance(e, dict) else "?", why))
+    return out
 
 
-def load_history(folder, said):
-    """(sheets, pull date) of the whole history in a pulled folder, its archives first;
-    said as read_history, and a line for each history file the device set aside. Raises
-    SheetError when the folder holds no history."""
-    files = history_files(folder, said)
-    aside = set_aside(folder)
-    if not files:
-        more = " (%d damaged history file%s set aside: export %s by name)" % (
-            len(aside), "" if len(aside) == 1 else "s", "it" if len(aside) == 1 else "them") if aside else ""
-        raise SheetError("%s: no history here (history.json or history.K.json)%s: pull a board's files first"
-                         % (folder, more))
-    sheets = read_history(files, said)
-    for path in aside:
-        said.append("%s: a history file the device set aside as damaged: not read (export it by name "
-                    "to see what it holds)" % path)
-    return sheets, pull_date(folder)
-
-
-def tell(prog, said, sheets, source):
-    """Say on stderr, one line each, what could not be read, then how many games were.
-    The exit status: 0 when a game was read or nothing went wrong, else 2."""
-    for msg in said:
+def tell(prog, said, notes, sheets, source):
+    """Say on stderr, one line each, what could not be read (said), then what was done
+    about the sources (notes: a game counted from a finish journal, a game held with other
+    contents), then how many games were read. The exit status: 0 when a game was read or
+    nothing went wrong, else 2."""
+    for msg in said + notes:
         print(msg, file=sys.stderr)
     if said and sheets:
         print("%s: %d game%s read from %s; what could not be read is listed above"
               % (prog, len(sheets), "" if len(sheets) == 1 else "s", source), file=sys.stderr)
     return 2 if said and not sheets else 0
-
-
-def load(path, said):
-    """(sheets, what) for a path given to export: a running game, a history file, or a
-    folder holding the history. said: as read_history. Raises SheetError (args[0] None:
-    already said on stderr) when the path cannot be read at all."""
-    if os.path.isdir(path):
-        sheets, date = load_history(path, said)
-        what = "history"
-    else:
-        text = hostio.read_text(path, max(hostio.SAVE_LIMIT, HISTORY_LIMIT), "saved game or history file")
-        if text is None:
-            raise SheetError(None)
-        first = text.split("\n", 1)[0]
-        try:
-            head = json.loads(first)
-        except (ValueError, RecursionError):
-            head = None
-        if text.lstrip().startswith("[") or (isinstance(head, dict) and head.get("format") == summary.FORMAT):
-            sheets = read_history([path], said)
-            what = "history"
-        elif not text.strip():
-            raise SheetError("%s: the file is empty" % path)
-        else:
-            try:
-                game = saveload.loads(text)
-            except savefile.SaveError as e:
-                raise SheetError("%s: not a saved game or a history file: %s" % (path, e.args[0]))
-            except hostio.DAMAGED as e:
-                raise SheetError("%s: not a saved game or a history file: %s" % (path, hostio.damaged(e)))
-            sheets = [from_game(game)]
-            what = "game"
-        date = pull_date(os.path.dirname(os.path.abspath(path)))
-    for sh in sheets:
-        if date and not sh.date:
-            sh.date = "copied off the board " + date
-    return sheets, what

@@ -5,7 +5,7 @@ import os
 import select
 import sys
 
-from host_sim import live_view, script
+from host_sim import hostio, live_view, script
 
 # Braille dot bits for (x, y) inside a 2x4 cell.
 _DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
@@ -84,7 +84,10 @@ def run(o, steps):
     import termios
     import tty
     state = o["state"] or os.path.join(os.getcwd(), "state")
-    os.makedirs(state, exist_ok=True)
+    why = hostio.make_folder(state, "--state")
+    if why:
+        sys.stderr.write("host_sim: %s\n" % why)
+        return 2
     dev = script.Device(board=o["board"], state=state, mem_free=o["mem_free"],
                         bounce=o["bounce"], panel=o["panel"])
     live_view.serve_phones(dev, o)

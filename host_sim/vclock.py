@@ -11,6 +11,10 @@
 # the same point so the app's arithmetic is exercised the same way.
 _PERIOD = 1 << 30
 _HALF = 1 << 29
+# The simulator's time of day (wall()): 28 Nov 2026, 20:00, standing still. The same on every
+# run and both runtimes whatever the keys' timing (a tap during a save, the twin's own
+# charge for the firmware's work), so the same keys make the same files and screens.
+WALL = 1795896000
 
 
 class VirtualClock:
@@ -31,6 +35,10 @@ class VirtualClock:
 
     def ticks_diff(self, a, b):
         return ((a - b + _HALF) & (_PERIOD - 1)) - _HALF
+
+    def wall(self):
+        """The table's time (firmware/edges/clock.py wall): WALL."""
+        return WALL
 
     # --- time passing --------------------------------------------------------------------
     def sleep_ms(self, ms):
@@ -124,7 +132,7 @@ class VirtualClock:
 # that work and waits in the buttons' queue, as on the board. The bus time of what went to
 # the display is spent by the fake I2C itself (the exact wire time). The rates are round
 # figures from make bench's measurements of the same work on the micropython binary scaled
-# to the RP2040 (tools/bench.py); the model counts only what the app counts the same way on
+# to the RP2040 (tools/bench/bench.py); the model counts only what the app counts the same way on
 # CPython and on the twin (keys, screens built, frames, flash writes), so both see the same
 # time pass and draw the same screens at the same moments.
 KEY_US = 2500        # a key handed to a screen (a cursor, a stepper, a hold)

@@ -5,7 +5,7 @@
 import os
 import sys
 
-from host_sim import live_view, script
+from host_sim import hostio, live_view, script
 
 _SCALE = 5
 _PAD = 20
@@ -43,7 +43,10 @@ def run(o, steps):
                          "session, or use the terminal view (python -m host_sim)\n" % why)
         return 2
     state = o["state"] or os.path.join(os.getcwd(), "state")
-    os.makedirs(state, exist_ok=True)
+    why = hostio.make_folder(state, "--state")
+    if why:
+        sys.stderr.write("host_sim: %s\n" % why)
+        return 2
     dev = script.Device(board=o["board"], state=state, mem_free=o["mem_free"],
                         bounce=o["bounce"], panel=o["panel"])
     live_view.serve_phones(dev, o)

@@ -15,8 +15,8 @@ What it answers, with the bytes MicroPython's REPL sends at each step (its pyexe
   each window taken, "\\x04" to acknowledge the end), or "R\\x00" to refuse it; Ctrl-D on an
   empty line soft-reboots without running the app; Ctrl-B goes back to the friendly REPL.
 The code is run by CPython's exec in one namespace kept between commands (mpremote keeps
-`f` and `r` there across commands), with `os` and `open` over a dict of files and print
-captured. Writing is not possible (every attempt is recorded in .writes and fails) unless
+`f` and `r` there across commands), with `os` and `open` over a dict of files, `machine`
+with a real-time clock (.rtc: what it was set to) and print captured. Writing is not possible (every attempt is recorded in .writes and fails) unless
 the board is made writable: then open(.., "wb"), os.rename and os.remove change .files as
 littlefs does (a rename replaces the file it lands on), every change still recorded in
 .writes; full=True makes a write fail as a full flash does (ENOSPC, the file half there).
@@ -55,9 +55,11 @@ class _BoardError(Exception):
 
 class FakeBoard:
     def __init__(self, files, mode="healthy", stop_after=0, raw_paste=True, window=32,
-                 dirs=("firmware", "lib"), writable=False, full=False):
-        """files: {name in the root: bytes}. dirs: folders in the root (listed, never read)."""
+                 dirs=("firmware", "lib"), writable=False, full=False, clock=True):
+        """files: {name in the root: bytes}. dirs: folders in the root (listed, never read).
+        clock: it has machine.RTC (False: a port without the machine module)."""
         self.files = dict(files)
+        self.clock = clock
         self.writable = writable
         self.full = full
         self.dirs = tuple(dirs)
@@ -66,6 +68,7 @@ class FakeBoard:
         self.raw_paste = raw_paste
         self.window = window
         self.state = "friendly" if mode == "busy" else "app"
+        self.rtc = None              # the date and time machine.RTC().datetime() was set to
         self.app_starts = 0          # times the app was started again by a soft reboot
         self.soft_resets = 0         # soft reboots of any kind
         self.writes = []             # every attempt to change the flash
@@ -248,9 +251,13 @@ class FakeBoard:
         board = self
         fake_os = _FakeOs(board)
 
+        fake_machine = _FakeMachine(board)
+
         def imp(name, globals=None, locals=None, fromlist=(), level=0):
             if name == "os":
                 return fake_os
+            if name == "machine" and board.clock:
+                return fake_machine
             raise _BoardError("ImportError: no module named '%s'" % name)
 
         class Print:
@@ -262,6 +269,26 @@ class FakeBoard:
         b.update({"__import__": imp, "print": pr, "open": lambda p, mode="r": _open(board, p, mode)})
         self._ns = {"__builtins__": b, "__name__": "__main__"}
         return self._ns
+
+
+class _FakeMachine:
+    """The board's machine module as far as its real-time clock: RTC().datetime(t) sets it
+    (recorded in board.rtc, as the 8-tuple MicroPython takes), datetime() reads it."""
+
+    def __init__(self, board):
+        self._board = board
+
+    def RTC(self):
+        board = self._board
+
+        class Rtc:
+            def datetime(self, t=None):
+                if t is None:
+                    return board.rtc or (2021, 1, 1, 4, 0, 0, 0, 0)
+                if len(t) != 8 or not all(isinstance(x, int) for x in t):
+                    raise _BoardError("TypeError: the RTC takes 8 whole numbers")
+                board.rtc = tuple(t)
+        return Rtc()
 
 
 def _traceback(last):

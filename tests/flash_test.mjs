@@ -4,7 +4,7 @@
 // at any point, the browser's refusal an error with nothing changed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Flash, ENOSPC, EIO, deviceName } from "../web/flash.mjs";
+import { Flash, ENOSPC, EIO, crc32, deviceName } from "../web/flash.mjs";
 
 class Handle {
   // an OPFS synchronous access handle, in memory: limit is the room the browser gives
@@ -208,4 +208,42 @@ test("images of another generation are not mixed", () => {
   assert.notEqual(h.gen, g.gen);          // the older image, whole, is read
   assert.ok(h.files.has("a.json"));
   assert.notDeepEqual(text(h), want);
+});
+
+test("the records an image held in an earlier generation are never read again", () => {
+  // image A: generation 1 with nine records after its snapshot; two snapshots later it is
+  // generation 3, whose snapshot is as long as generation 1's and whose log is shorter:
+  // the old records beyond it are whole, in sequence, and of another generation
+  const f = new Flash([new Handle(), new Handle()], SIZE);
+  f.mount();
+  assert.equal(f.format([["x.json", bytes("X"), 0]]), 0);
+  for (let i = 1; i <= 9; i++) assert.equal(f.put("x.json", bytes(String(i)), 0), 0);
+  assert.equal(f.compact(), 0);
+  assert.equal(f.compact(), 0);
+  assert.equal(f.gen, 3);
+  assert.equal(f.put("x.json", bytes("A"), 0), 0);
+  assert.equal(f.put("x.json", bytes("B"), 0), 0);
+  assert.deepEqual(text(reopen(f)), { "x.json": "B" });
+});
+
+test("an image that does not start with a whole snapshot is not read", () => {
+  // (a damaged or foreign image: its header whole and newer, its first record a plain
+  // change, not the snapshot of every file)
+  const f = fresh();
+  day(f);
+  const want = text(f);
+  const other = 1 - f.cur, gen = f.gen + 5;
+  const scratch = fresh();
+  const at = scratch.pos;
+  assert.equal(scratch.put("game.json", bytes("{}\n"), 0), 0);
+  const rec = f.frame(gen, 0, scratch.handles[scratch.cur].b.slice(at + 20, scratch.pos));
+  const head = new Uint8Array(16);
+  const v = new DataView(head.buffer);
+  v.setUint32(0, 0x46303150, true); v.setUint32(4, 1, true); v.setUint32(8, gen, true);
+  v.setUint32(12, crc32(head, 0, 12), true);
+  f.handles[other].write(head, { at: 0 });
+  f.handles[other].write(rec, { at: 16 });
+  const g = new Flash(f.handles, f.size);
+  g.mount();
+  assert.deepEqual(text(g), want);
 });

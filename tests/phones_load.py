@@ -1,5 +1,5 @@
 # Keys pressed while Chromium holds the table on phones' page open, for the tests and the
-# bench (tests/test_table_page.py, tests/test_table_sim.py, tools/bench_phones.py): on the
+# bench (tests/test_table_page.py, tests/test_table_sim.py, tools/bench/bench_phones.py): on the
 # micropython binary (tests/table_device.py) or in the simulator (host_sim.live_view.Live, as the
 # terminal runs it), each key's delay from its press to the first frame drawn after it.
 # Chromium (Debian's, through Playwright, in a thread of its own) opens the page as a phone
@@ -24,7 +24,7 @@ class Browsing:
         self.error = None
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
-        assert self.ready.wait(60), "Chromium did not open the page: %s" % (self.error,)
+        assert self.ready.wait(2 * chromium.LOADED_MS / 1000.0), "Chromium did not open the page: %s" % (self.error,)
 
     def _run(self):
         from playwright.sync_api import sync_playwright
@@ -35,7 +35,7 @@ class Browsing:
                 tabs = [ctx.new_page(), ctx.new_page()]
                 for t in tabs:
                     t.goto(self.url)
-                    t.wait_for_function("document.getElementById('st').innerText.length > 0", timeout=20000)
+                    t.wait_for_function("document.getElementById('st').innerText.length > 0")
                     self.loads += 1
                 self.ready.set()
                 n = 0

@@ -1,5 +1,5 @@
 # The device serving the table on phones, for tests/test_table_page.py and
-# tools/bench_table.py: under the micropython binary, the firmware's real app (built by
+# tools/bench/bench_table.py: under the micropython binary, the firmware's real app (built by
 # firmware.main on STATE, a Pico W's board file, the fake `machine` and `network` of
 # tests/table_wire and host_sim/twin) turns Settings > Phones on as the Settings screen does, then runs its
 # loop on the real clock, serving on 127.0.0.1:PORT (real sockets, the loopback only).
@@ -56,7 +56,7 @@ def main(argv):
         return
     print("READY", app.server_url, app.settings["wifi_ssid"], app.settings["wifi_pw"])
     # each key's delay from its press (the pin) to the end of the first frame drawn after
-    # the app took it (ms, the real clock): make bench-table's and tools/bench_phones.py's
+    # the app took it (ms, the real clock): make bench-table's and tools/bench/bench_phones.py's
     # key to frame figure
     import time
     # when the last key was pressed (until its frame), the keys handled before it, when it

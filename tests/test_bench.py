@@ -1,4 +1,4 @@
-# The pure parts of `make bench` (tools/bench.py): the percentile, the budget verdicts and
+# The pure parts of `make bench` (tools/bench/bench.py): the percentile, the budget verdicts and
 # the table, the shape of bench/results.json, the board-time formula. The measurements
 # themselves run in `make bench`, not here.
 import json
@@ -8,7 +8,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 import bench  # noqa: E402
 import budgets  # noqa: E402
 

@@ -1,13 +1,13 @@
 # make bench-board's parts that run without a MicroPython tree or node: what it says when
 # something is missing (one line, and how to get it), how a press's acting edge and a save
-# are read off the emulator's record, and the board table it feeds (tools/perf_table.py).
+# are read off the emulator's record, and the board table it feeds (tools/gen/perf_table.py).
 import os
 import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 
 import bench_board as bb  # noqa: E402
 import perf_table  # noqa: E402
@@ -138,10 +138,10 @@ def test_the_emulated_chip_latches_a_buttons_edges_only_when_its_level_changes()
     import json
     import shutil
     import subprocess
-    rp = os.path.join(ROOT, "tools", "board", "node_modules", "rp2040js", "dist", "esm", "index.js")
+    rp = os.path.join(ROOT, "tools", "bench", "board", "node_modules", "rp2040js", "dist", "esm", "index.js")
     # make test installs it (the Makefile's BOARD_JS): missing is a failure, not a skip
-    assert shutil.which("node") and os.path.isfile(rp), "node or rp2040js missing: cd tools/board && npm ci"
-    code = _GPIO % {"rp": rp, "patch": os.path.join(ROOT, "tools", "board", "gpio_edges.mjs")}
+    assert shutil.which("node") and os.path.isfile(rp), "node or rp2040js missing: cd tools/bench/board && npm ci"
+    code = _GPIO % {"rp": rp, "patch": os.path.join(ROOT, "tools", "bench", "board", "gpio_edges.mjs")}
     r = subprocess.run(["node", "--input-type=module", "-e", code], capture_output=True, text=True, check=True)
     got = json.loads(r.stdout)
     assert got["shipped"][0] == 8                   # rp2040js: high written again, an "edge"
@@ -253,7 +253,7 @@ _LOOP = 0xE7FE                   # b .
 def _board_running(tmp_path, code, ms=1):
     """Run code on the emulated chip for ms: the emulator's answer, or the bench's ChipFault."""
     import shutil
-    assert shutil.which("node") and os.path.isfile(bb.RP2040JS), "node or rp2040js missing: cd tools/board && npm ci"
+    assert shutil.which("node") and os.path.isfile(bb.RP2040JS), "node or rp2040js missing: cd tools/bench/board && npm ci"
     flash = tmp_path / "chip.flash"
     flash.write_bytes(code + b"\xff" * (4096 - len(code)))
     emu = bb.Emu()
@@ -321,14 +321,36 @@ def _uf2(code, base=0x10000000):
     return out
 
 
-def test_make_first_frame_refuses_an_image_that_faults_before_its_first_frame(tmp_path, capsys):
-    # the release workflow's check of a Pico image: an unaligned read at start is the chip's
-    # HardFault, said in one line with its place, and the exit status fails the job
-    uf2 = tmp_path / "phase10-pico.uf2"
+@pytest.mark.parametrize("board", ["pico", "pico_w"])
+def test_make_first_frame_refuses_an_image_that_faults_before_its_first_frame(tmp_path, capsys, board):
+    # the release workflow's check of a Pico or Pico W image: an unaligned read at start is
+    # the chip's HardFault, said in one line with its place, and the exit status fails the job
+    uf2 = tmp_path / ("phase10-%s.uf2" % board)
     uf2.write_bytes(_uf2(_thumb(*_R0_SRAM, 0x3002, 0x6801, _LOOP)))
     assert bb.main(["--first-frame", str(uf2)]) == 1
     err = capsys.readouterr().err.strip()
     assert err.startswith("make first-frame: the chip faulted at ") and "\n" not in err
     assert "read from address 20000002, which is not 32 bit aligned; PC 10000006" in err
-    assert bb.main(["--first-frame", str(tmp_path / "none.uf2")]) == 2
-    assert "make firmware BOARD=pico" in capsys.readouterr().err
+    missing = tmp_path / "other" / ("phase10-%s.uf2" % board)
+    assert bb.main(["--first-frame", str(missing)]) == 2
+    assert "make firmware BOARD=%s MPY_DIR" % board in capsys.readouterr().err.splitlines()[-1]
+    # both images given (make first-frame's default): one that faults fails the run
+    assert bb.main(["--first-frame", str(missing), "--first-frame", str(uf2)]) == 2
+
+
+def test_each_board_keeps_its_filesystem_where_its_port_puts_it(tmp_path):
+    # RPI_PICO's littlefs is the last 1408 KB of the flash, RPI_PICO_W's the last 848 KB
+    # (its image is larger): made at the Pico's place, the Pico W's filesystem was written
+    # over its own image from 640 KB on, and the image started from a flash not its own
+    code = bytes(range(256)) * (1000 * 4)                  # an image of 1000 KB
+    uf2 = tmp_path / "phase10-pico_w.uf2"
+    uf2.write_bytes(_uf2(code))
+    try:
+        bb.use_board(bb.board_of(str(uf2)))
+        assert bb.FS_BASE == 1200 * 1024
+        with open(bb.install_frozen({"uf2": str(uf2)}, str(tmp_path / "flash")), "rb") as f:
+            flash = f.read()
+        assert flash[:len(code)] == code and bb.listing(flash) == []
+    finally:
+        bb.use_board("pico")
+    assert bb.FS_BASE == 640 * 1024 and bb.board_of("build/firmware/phase10-pico.uf2") == "pico"

@@ -1,4 +1,4 @@
-# tools/deploy.py (`make deploy-dry` / `make deploy`) and package.json (mpremote mip): the
+# tools/build/deploy.py (`make deploy-dry` / `make deploy`) and package.json (mpremote mip): the
 # board gets every file the device imports, compiled, plus the driver and /main.py, and the
 # staged tree really imports on MicroPython. No board and no network needed.
 import json
@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 import deploy  # noqa: E402
 
 PY = sys.executable
@@ -15,7 +15,7 @@ MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 
 
 def dry(stage):
-    r = subprocess.run([PY, os.path.join(ROOT, "tools", "deploy.py"), "--dry", "--stage", str(stage)],
+    r = subprocess.run([PY, os.path.join(ROOT, "tools", "build", "deploy.py"), "--dry", "--stage", str(stage)],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
@@ -27,7 +27,7 @@ def expected_on_board():
     """Worked out from the tree, independently of deploy.py: every .py of the app and the
     engine as .mpy (not the freeze manifest, not the /main.py source), the driver, and
     /main.py. No data files: the example layouts in firmware/layouts/ are for the PC, and
-    the dice advisor's table is left off (its Hint then says so: tools/deploy.py
+    the dice advisor's table is left off (its Hint then says so: tools/build/deploy.py
     DATA_FILES)."""
     want = set()
     for pkg in ("firmware", "engine_mpy"):
@@ -72,7 +72,7 @@ def test_dry_run_lists_everything_the_board_needs(tmp_path):
 
 def test_main_only_stages_and_counts_only_main_py(tmp_path):
     stage = tmp_path / "stage"
-    r = subprocess.run([PY, os.path.join(ROOT, "tools", "deploy.py"), "--dry", "--main-only", "--stage", str(stage)],
+    r = subprocess.run([PY, os.path.join(ROOT, "tools", "build", "deploy.py"), "--dry", "--main-only", "--stage", str(stage)],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     listed = [ln.split()[0] for ln in r.stdout.splitlines() if ln.startswith("/")]
@@ -167,21 +167,36 @@ def test_staged_tree_imports_on_micropython(tmp_path):
     assert r.returncode == 0 and int(r.stdout) > 0, r.stdout + r.stderr
 
 
-def test_deploy_runs_mpremote_with_every_file(tmp_path):
-    # a stand-in mpremote that records its arguments
+def test_deploy_runs_mpremote_with_every_file_then_sets_the_clock_and_starts_the_app(tmp_path):
+    # a stand-in mpremote that records its arguments, and the stand-in board (tests/fake_board.py)
+    # on the port: once the files are copied, deploy sets the board's clock to this PC's time
+    # and starts the app with a soft reset (a hard reset puts an RP2040's clock back to 2021)
+    import time
+    from fake_board import FakeBoard
     log = tmp_path / "args.json"
     fake = tmp_path / "mpremote"
     fake.write_text("#!%s\nimport json, sys\njson.dump(sys.argv[1:], open(%r, 'w'))\n" % (PY, str(log)))
     fake.chmod(0o755)
-    port = tmp_path / "ttyACM9"       # a port that is there (the stand-in never opens it)
-    port.write_text("")
-    r = subprocess.run([PY, os.path.join(ROOT, "tools", "deploy.py"), "--port", str(port),
-                        "--stage", str(tmp_path / "s"), "--mpremote", str(fake)],
-                       capture_output=True, text=True, timeout=300)
-    assert r.returncode == 0, r.stderr
+    board = FakeBoard({"game.json": b"{}"})
+    try:
+        before = time.localtime()
+        r = subprocess.run([PY, os.path.join(ROOT, "tools", "build", "deploy.py"), "--port", board.port,
+                            "--stage", str(tmp_path / "s"), "--mpremote", str(fake)],
+                           capture_output=True, text=True, timeout=300)
+        after = time.localtime()
+        assert r.returncode == 0, r.stderr
+        # the clock: this PC's local time when it was set, weekday from Monday = 0
+        assert board.rtc is not None and board.rtc[7] == 0, board.rtc
+        set_at = time.mktime(board.rtc[:3] + board.rtc[4:7] + (0, 0, -1))
+        assert time.mktime(before) - 1 <= set_at <= time.mktime(after) + 1
+        assert board.rtc[3] == time.localtime(set_at).tm_wday
+        assert "clock set to this PC's time" in r.stdout and "started" in r.stdout, r.stdout
+        assert board.app_starts == 1 and board.state == "app" and board.writes == []
+    finally:
+        board.close()
     args = json.loads(log.read_text())
-    assert args[:3] == ["connect", str(port), "exec"]
-    assert args[-2:] == ["+", "reset"]
+    assert args[:3] == ["connect", board.port, "exec"]
+    assert "reset" not in args and args[-4:-2] == ["fs", "cp"]
     copies = {}
     for i, a in enumerate(args):
         if a == "cp":
@@ -215,7 +230,7 @@ def test_prepare_code_runs_on_micropython(tmp_path):
 def test_package_json_is_current_and_pins_the_driver():
     with open(os.path.join(ROOT, "package.json")) as f:
         pkg = json.load(f)
-    assert pkg == deploy.package_json(), "run: python tools/deploy.py --package-json"
+    assert pkg == deploy.package_json(), "run: python tools/build/deploy.py --package-json"
     dests = [d for d, _ in pkg["urls"]]
     for d, url in pkg["urls"]:
         if url.startswith("https://"):
@@ -330,7 +345,7 @@ def test_deploy_with_no_board_says_so(tmp_path):
                        text=True, timeout=120)
     assert r.returncode != 0 and "deploy: no board on %s" % port in r.stderr, r.stderr
     assert "in use" not in r.stderr and "Traceback" not in r.stderr
-    r = subprocess.run([PY, os.path.join(ROOT, "tools", "deploy.py"), "--port", port, "--stage", str(stage)],
+    r = subprocess.run([PY, os.path.join(ROOT, "tools", "build", "deploy.py"), "--port", port, "--stage", str(stage)],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "no board on %s" % port in r.stderr
     assert not stage.exists()     # nothing compiled or staged for a board that is not there

@@ -68,11 +68,11 @@ def test_png_and_text_renderings(tmp_path):
 
 
 def test_fonts_py_is_generated_from_the_art():
-    spec = importlib.util.spec_from_file_location("fontgen", os.path.join(ROOT, "tools", "fontgen.py"))
+    spec = importlib.util.spec_from_file_location("fontgen", os.path.join(ROOT, "tools", "gen", "fontgen.py"))
     fontgen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fontgen)
     with open(os.path.join(ROOT, "firmware", "draw", "fonts.py")) as f:
-        assert f.read() == fontgen.generate(), "firmware/draw/fonts.py is stale: run tools/fontgen.py"
+        assert f.read() == fontgen.generate(), "firmware/draw/fonts.py is stale: run tools/gen/fontgen.py"
 
 
 def _twin_run(tmp_path, ctrl):

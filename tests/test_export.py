@@ -353,10 +353,12 @@ def test_the_longest_game_prints_on_one_a4_page_in_chromium(tmp_path):
     png = tmp_path / "sheet.png"
     # One browser run makes both: the PDF as printed (A4 from the page's @page rule) and a
     # screenshot of the page on screen.
+    # Its own profile: a run sharing the default one with another Chromium hands the page
+    # to that one and ends without printing.
     r = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                         "--no-pdf-header-footer", "--print-to-pdf=%s" % pdf, "--screenshot=%s" % png,
-                        "--window-size=900,1300", page.as_uri()],
-                       capture_output=True, text=True, timeout=120)
+                        "--window-size=900,1300"] + chromium.profile_args(tmp_path / "profile") + [page.as_uri()],
+                       capture_output=True, text=True, timeout=chromium.LOADED_MS // 1000)
     assert pdf.exists(), r.stderr[-2000:]
     reader = pypdf.PdfReader(str(pdf))
     assert len(reader.pages) == 1

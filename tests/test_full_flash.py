@@ -19,7 +19,11 @@ HAND = {"out": 0, "left": [None, FAIL]}
 
 
 def first_save():
-    return savefile.dumps(Classic({"players": TWO, "dealer": 0}, [HAND]))
+    """A game of one hand saved as the device saves it (with its id: a save without one is
+    an earlier version's, written out again at the first start)."""
+    g = Classic({"players": TWO, "dealer": 0}, [HAND])
+    g.id = "f1a5400000000001"
+    return savefile.dumps(g)
 
 
 LFS_FULL = r"""

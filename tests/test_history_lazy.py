@@ -108,7 +108,8 @@ def test_what_history_keeps_of_a_game_makes_the_same_page_as_its_whole_line():
     lines = []
     for e in worst._finished_entries():
         lines += [e, dict(e, done=False), dict(e, winners=e["players"][:2]),
-                  dict(e, variation="first_n", phases=7), dict(e, variation="even")]
+                  dict(e, variation="first_n", phases=7), dict(e, variation="even"),
+                  dict(e, start=1795896000), dict(e, start=1795896000, end=1795903200)]
     for e in lines:
         kept = {k: e[k] for k in history_screen.PAGE_READS if k in e}
         assert len(kept) < len(e)

@@ -12,7 +12,7 @@ import pytest
 from host_sim import cli_board, cli_dice, cli_pull, cli_show, cli_wifi, golden, sim
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 import deploy  # noqa: E402
 import firmware_image  # noqa: E402
 import unprivileged  # noqa: E402  (tests/)
@@ -59,8 +59,8 @@ COMMANDS = [
     (["-m", "host_sim", "pull"], cli_pull.parser(), (cli_pull,)),
     (["-m", "host_sim", "wifi"], cli_wifi.parser(), (cli_wifi,)),
     (["-m", "host_sim.golden"], golden.parser(), (golden,)),
-    (["tools/deploy.py"], deploy.parser(), (deploy,)),
-    (["tools/firmware_image.py"], firmware_image.parser(), (firmware_image,)),
+    (["tools/build/deploy.py"], deploy.parser(), (deploy,)),
+    (["tools/build/firmware_image.py"], firmware_image.parser(), (firmware_image,)),
 ]
 
 
@@ -141,7 +141,7 @@ def test_every_refusal_is_one_line_and_exit_2(args):
 
 def test_usage_errors_name_the_command_and_its_help():
     r = run(["-m", "host_sim", "export"])
-    assert r.stderr == ("python -m host_sim export: error: the following arguments are required: FILE "
+    assert r.stderr == ("python -m host_sim export: error: the following arguments are required: SOURCE "
                         "(see --help)\n")
     r = run(["-m", "host_sim", "dice", "score", "11"])
     assert r.stderr.startswith("python -m host_sim dice score: error: ") and "1 to 10" in r.stderr

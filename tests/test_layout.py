@@ -26,7 +26,8 @@ TREE = PACKAGES + ("host_sim", "tools", "web", "tests")
 # and tests' scripts put tools/ (and tests/, tests/both) on sys.path and import each other
 # by bare name (`import perf_table`, `from bench import ...`, `from worst import ...`); the
 # twin runs put host_sim/ there (`from vclock import ...`).
-SEARCH = {"tools": ("tools", "tests", "host_sim"), "tests": ("tests", "tests/both", "tools", "host_sim"),
+_TOOLS = ("tools", "tools/bench", "tools/build", "tools/checks", "tools/gen")
+SEARCH = {"tools": _TOOLS + ("tests", "host_sim"), "tests": ("tests", "tests/both") + _TOOLS + ("host_sim",),
           "host_sim": ("host_sim",)}
 SKIP_DIRS = {"node_modules", "__pycache__"}
 
@@ -197,11 +198,11 @@ def test_no_import_cycle_among_the_device_modules():
 
 def test_no_import_cycle_anywhere_in_the_tree():
     known, g = graph(TREE)
-    for m in ("host_sim.sim", "tools.bench", "web.webdevice", "tests.worst", "tests.both.soak"):
+    for m in ("host_sim.sim", "tools.bench.bench", "web.webdevice", "tests.worst", "tests.both.soak"):
         assert m in known, m            # the walk found every part of the tree
     # tools-local and tests-local imports are resolved (the circles they can close count)
-    assert any(t == "tools.heapcap" for t, _, _ in g["tools.bench"])
-    assert any(t == "tests.worst" for t, _, _ in g["tools.bench_table"])
+    assert any(t == "tools.checks.heapcap" for t, _, _ in g["tools.bench.bench"])
+    assert any(t == "tests.worst" for t, _, _ in g["tools.bench.bench_table"])
     found = cycles(g)
     assert not found, "\n" + describe(found, g, known)
 
@@ -240,8 +241,8 @@ def test_the_tree_walk_resolves_local_relative_and_function_imports(tmp_path):
     # tools' scripts import each other by bare name, tests' helpers by tests.x or bare,
     # a package relative; each import below closes a cycle only if it is resolved
     _write(tmp_path, {
-        "tools/bench.py": "def main():\n    import perf_table\n",
-        "tools/perf_table.py": "from bench import BUDGETS\n",
+        "tools/bench/bench.py": "def main():\n    import perf_table\n",
+        "tools/gen/perf_table.py": "from bench import BUDGETS\n",
         "tests/table_keys.py": "import worst\n",
         "tests/worst.py": "def f():\n    from tests import table_keys\n",
         "host_sim/__init__.py": "",
@@ -254,12 +255,12 @@ def test_the_tree_walk_resolves_local_relative_and_function_imports(tmp_path):
     known, g = graph(TREE, str(tmp_path))
     assert cycles(g) == [["host_sim.sim", "host_sim.term", "host_sim.sim"],
                          ["tests.table_keys", "tests.worst", "tests.table_keys"],
-                         ["tools.bench", "tools.perf_table", "tools.bench"],
+                         ["tools.bench.bench", "tools.gen.perf_table", "tools.bench.bench"],
                          ["web.machine", "web.webdevice", "web.machine"]]
     assert g["firmware.app"] == []
     text = describe(cycles(g), g, known, str(tmp_path))
-    assert os.path.join("tools", "bench.py") + ":2 imports tools.perf_table" in text
-    assert os.path.join("tools", "perf_table.py") + ":1 imports tools.bench" in text
+    assert os.path.join("tools", "bench", "bench.py") + ":2 imports tools.gen.perf_table" in text
+    assert os.path.join("tools", "gen", "perf_table.py") + ":1 imports tools.bench.bench" in text
 
 
 # --- the folder rule of firmware/ ---------------------------------------------------------

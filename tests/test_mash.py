@@ -3,7 +3,7 @@
 # and equals the game in RAM, no damaged file appears, a restart resumes the same game),
 # together reaching every screen and starting and finishing every kind of game; and a
 # shorter run whose keys the twin (micropython, .mpy) replays to the same screens and files.
-# The long form: `make soak` (tools/mash.py --events 100000).
+# The long form: `make soak` (tools/checks/mash.py --events 100000).
 import json
 import os
 import shutil
@@ -12,7 +12,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 
 import mash  # noqa: E402
 

@@ -1,11 +1,11 @@
-"""tools/mpy_test.py, which runs tests/both/ on the micropython binary: a module that ran no
+"""tools/checks/mpy_test.py, which runs tests/both/ on the micropython binary: a module that ran no
 test is a failure, not a pass (a mistyped name or tests not named test_... proved nothing;
 issue 42). Run against stand-in runners on the real binary: no build needed."""
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 import mpy_test  # noqa: E402
 
 

@@ -1,12 +1,12 @@
 # The performance tables in README.md and docs/performance.md are made from the committed
-# bench/results.json by tools/perf_table.py (make perf-tables rewrites them), never typed:
+# bench/results.json by tools/gen/perf_table.py (make perf-tables rewrites them), never typed:
 # the board's figures (make bench-board) first, then make bench's host estimate.
 import json
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 
 import perf_table  # noqa: E402
 

@@ -101,6 +101,30 @@ def test_a_pull_copies_the_device_files_and_restarts_the_app(boards, tmp_path):
     assert b.app_starts == 1 and b.state == "app" and b.soft_resets == 1
 
 
+def test_a_pull_sets_the_boards_clock_to_this_pcs_time_and_writes_no_file(boards, tmp_path):
+    # The device dates a game only once its clock was set (an RP2040's starts at 2021 after
+    # power-up): a pull sets it, with MicroPython's RTC().datetime 8-tuple (weekday from
+    # Monday = 0), as mpremote rtc --set does; the files on the board are not touched.
+    import time
+    b = boards()
+    before = time.time()
+    r = run("--port", b.port, "--timeout", OK_TIMEOUT, str(tmp_path))
+    after = time.time()
+    assert r.returncode == 0, r.stderr
+    assert b.rtc is not None and len(b.rtc) == 8 and b.rtc[7] == 0, b.rtc
+    set_at = time.mktime(b.rtc[:3] + b.rtc[4:7] + (0, 0, -1))
+    assert before - 1 <= set_at <= after + 1 and b.rtc[3] == time.localtime(set_at).tm_wday
+    said = time.strftime("%Y-%m-%d %H:%M", time.localtime(set_at))
+    assert "The board's clock was set to this PC's time (%s)" % said in r.stdout, r.stdout
+    assert json.loads(tree(only_pull(tmp_path))["pull.json"])["clock_set"] == said
+    assert b.writes == [] and b.files == FILES and b.app_starts == 1
+    # a port without machine.RTC: the pull goes on, and says so
+    b = boards(clock=False)
+    r = run("--port", b.port, "--timeout", OK_TIMEOUT, str(tmp_path / "two"))
+    assert r.returncode == 0, r.stderr
+    assert b.rtc is None and "no clock to set" in r.stdout and b.writes == []
+
+
 def test_a_second_pull_never_overwrites_the_first(boards, tmp_path):
     b = boards()
     d = str(tmp_path / "new" / "pulls")    # made when there is something to put in it

@@ -23,7 +23,7 @@ DOCS = sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
 NEEDS_BOARD = ("pull", "wifi")   # host commands that talk to a board over USB
 PULLED = "board-20250131-142530"  # the pulled folder the README's examples name
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 import readme_shots  # noqa: E402
 
 
@@ -98,14 +98,31 @@ def test_readme_links_every_document():
         assert os.path.relpath(d, ROOT) in linked, "README.md's More list lacks %s" % os.path.relpath(d, ROOT)
 
 
+# Pictures of the PC companion's pages, not screens of the device: made by their tool
+# (tools/gen/league_shot.py: the league's page in Chromium)
+PAGES = ("docs/img/league.png",)
+
+
 def test_the_pictures_are_the_golden_screens_they_name():
-    shown = [t for t in links(README) if t.startswith("docs/img/")]
+    shown = [t for t in links(README) if t.startswith("docs/img/") and t not in PAGES]
     assert sorted(shown) == sorted("docs/img/%s.png" % n for n in readme_shots.SHOTS)
     for name in readme_shots.SHOTS:
         with open(os.path.join(ROOT, "tests", "golden", name + ".txt")) as f:
             want = f.read().splitlines()
         got = readme_shots.rows_in(readme_shots.path(name))
-        assert got == want, "docs/img/%s.png is not the screen tests/golden/%s.txt: run python tools/readme_shots.py" % (name, name)
+        assert got == want, "docs/img/%s.png is not the screen tests/golden/%s.txt: run python tools/gen/readme_shots.py" % (name, name)
+
+
+def test_the_pictures_of_pages_are_shown_and_are_pictures():
+    # the league's page, as tools/gen/league_shot.py photographs it (in README and in
+    # docs/pc-companion.md)
+    for page in PAGES:
+        assert page in links(README) and page[len("docs/"):] in links(os.path.join(ROOT, "docs", "pc-companion.md"))
+        with open(os.path.join(ROOT, page), "rb") as f:
+            head = f.read(24)
+        assert head[:8] == b"\x89PNG\r\n\x1a\n"
+        width = int.from_bytes(head[16:20], "big")
+        assert 600 <= width <= 1200, width
 
 
 def test_a_changed_screen_is_caught(tmp_path, monkeypatch):

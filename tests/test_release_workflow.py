@@ -1,6 +1,6 @@
 # .github/workflows/release.yml (the public repository's release images): it parses, builds
 # one image per board of the device with `make firmware` from the MicroPython release that
-# tools/firmware_image.py supports, and attaches every image to the tag's release.
+# tools/build/firmware_image.py supports, and attaches every image to the tag's release.
 import os
 import re
 import sys
@@ -8,7 +8,7 @@ import sys
 import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools", d) for d in ("bench", "build", "checks", "gen")]
 import firmware_image as fi  # noqa: E402
 
 WORKFLOW = os.path.join(ROOT, ".github", "workflows", "release.yml")
@@ -42,7 +42,7 @@ def test_one_image_per_board_with_make_firmware():
     ports = {s.get("if") for s in job["steps"] if "make firmware" in str(s.get("run", ""))}
     assert ports == {"matrix.port == 'rp2'", "matrix.port == 'esp32'"}
     assert "gcc-arm-none-eabi" in runs and "espressif/idf:$idf" in runs
-    assert "tools/firmware_image.py --idf-version" in runs
+    assert "tools/build/firmware_image.py --idf-version" in runs
     # the MicroPython release is the one the tool supports
     assert wf["env"]["MICROPYTHON_VERSION"] == "v%d.%d.%d" % fi.SUPPORTED
     mp = [s for s in job["steps"] if s.get("with", {}).get("repository") == "micropython/micropython"]
@@ -71,21 +71,26 @@ def test_every_action_is_pinned_to_an_exact_version():
         assert re.fullmatch(r"[\w.-]+/[\w.-]+@(v\d+\.\d+\.\d+|[0-9a-f]{40})", u), u
 
 
-def test_the_pico_image_is_started_to_its_first_frame_before_release():
+def test_the_pico_and_pico_w_images_are_started_to_their_first_frame_before_release():
     # issue 39: an image that faults on a real RP2040 (an unaligned read) must not be released:
-    # the Pico's image runs in the emulated chip, with its errors on, to the main menu
+    # each rp2 image (the Pico's and, since issue 50, the Pico W's) runs in the emulated chip,
+    # with its errors on, to the main menu
     wf = load()
-    steps = wf["jobs"]["image"]["steps"]
+    job = wf["jobs"]["image"]
+    steps = job["steps"]
     names = [s.get("name", "") for s in steps]
     build = names.index("Build the image (rp2)")
     start = [i for i, s in enumerate(steps) if "make first-frame" in s.get("run", "")]
     assert len(start) == 1 and start[0] > build
     step = steps[start[0]]
-    assert step["if"] == "matrix.board == 'pico'"
-    assert "FIRST_FRAME=build/firmware/phase10-pico.uf2" in step["run"]
+    assert step["if"] == steps[build]["if"] == "matrix.port == 'rp2'"
+    assert "FIRST_FRAME=build/firmware/phase10-${{ matrix.board }}.uf2" in step["run"]
+    rp2 = [b["board"] for b in job["strategy"]["matrix"]["include"] if b["port"] == "rp2"]
+    assert sorted(rp2) == ["pico", "pico_w"]
     with open(os.path.join(ROOT, "Makefile")) as f:
         mk = f.read()
-    assert "first-frame: $(STAMP) $(BOARD_JS)" in mk and "--first-frame $(FIRST_FRAME)" in mk
+    assert "first-frame: $(STAMP) $(BOARD_JS)" in mk and "$(addprefix --first-frame ,$(FIRST_FRAME))" in mk
+    assert "FIRST_FRAME ?= build/firmware/phase10-pico.uf2 build/firmware/phase10-pico_w.uf2" in mk
 
 
 def test_a_release_publishes_the_device_in_the_browser():
@@ -101,4 +106,4 @@ def test_a_release_publishes_the_device_in_the_browser():
     assert pages["permissions"] == {"pages": "write", "id-token": "write"}
     assert [s["uses"].split("@")[0] for s in pages["steps"]] == ["actions/deploy-pages"]
     with open(os.path.join(ROOT, "Makefile")) as f:
-        assert "\nweb: $(STAMP) $(HEAP32)\n\t$(PY) tools/web_build.py build/web" in f.read()
+        assert "\nweb: $(STAMP) $(HEAP32)\n\t$(PY) tools/build/web_build.py build/web" in f.read()

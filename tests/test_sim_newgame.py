@@ -155,9 +155,14 @@ def test_new_game_while_one_runs_asks_and_keeps_it_on_no(tmp_path):
     assert dev.app.session.game.KIND == "masters"
     assert dev.app.session.game.settings["players"] == ["A", "B"]
     hist = saved(tmp_path, "history.json")
+    # the game's id and start as its save held them, and when it was abandoned (the
+    # simulator's clock: after its start, not after now)
+    head = first
+    end = hist[0].pop("end")
+    assert head["start"] <= end <= dev.clock.wall()
     assert hist == [{"n": 1, "game": "classic", "players": ["A", "B", "C"], "winners": [], "hands": 0,
                      "done": False, "variation": "standard", "first": 0, "totals": [0, 0, 0],
-                     "made": [0, 0, 0], "sheet": ""}]
+                     "made": [0, 0, 0], "sheet": "", "id": head["id"], "start": head["start"]}]
 
 
 def test_backing_out_of_new_game_changes_nothing(tmp_path):

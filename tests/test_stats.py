@@ -1,6 +1,7 @@
-"""`python -m host_sim stats DIR`: each player's figures over a history written by hand here
-(the lines as the device writes them, engine_mpy/summary.py: each hand's sheet spelt out
-character by character), with the answers worked out by hand."""
+"""`python -m host_sim stats SOURCE...`: each player's figures, a kind of game at a time, over a
+history written by hand here (the lines as the device writes them, engine_mpy/summary.py:
+each hand's sheet spelt out character by character), with the answers worked out by hand.
+The league over several sources: tests/test_league.py."""
 import csv
 import io
 import json
@@ -52,20 +53,43 @@ NEW = [
      "sheet": "003A2,1A403,1B405"},
 ]
 
-# By hand from the games above:
-# Ann: games 1, 2, 4, 5, 7; wins 1, 4, 5, 7 (80%); card hands 1 + 2 + 3 = 6 with 0 + 50 + 50
-#      = 100 points (16.7 a hand); failed phase 1 in game 2 and in game 7: phase 1, 2 hands.
-# Bob: games 1, 2, 6; wins 2, 6 (66.7%); 3 hands, 50 + 30 points (26.7); failed phase 1 once.
-# Cid: games 2, 5, 7; no win; 5 hands, 80 + 105 points (37.0); failed phase 2 in game 2 and
-#      twice in game 7, phase 1 in game 5 (Twist): phase 2, 3 hands.
-WANT = [
-    {"player": "Ann", "games": "5", "wins": "4", "win_pct": "80.0", "card_hands": "6", "avg_points_per_hand": "16.7",
-     "stuck_phase": "1", "stuck_hands": "2", "best_dice": "340"},
-    {"player": "Bob", "games": "3", "wins": "2", "win_pct": "66.7", "card_hands": "3", "avg_points_per_hand": "26.7",
-     "stuck_phase": "1", "stuck_hands": "1", "best_dice": "235"},
-    {"player": "Cid", "games": "3", "wins": "0", "win_pct": "0.0", "card_hands": "5", "avg_points_per_hand": "37.0",
-     "stuck_phase": "2", "stuck_hands": "3", "best_dice": ""},
-]
+# By hand from the games above, a kind of game at a time (the CSV's columns: games, wins,
+# win %, hands, points a hand, phases completed a hand, stuck phase and hands, best and
+# worst game; then each pair: games together, the player's wins in them, ahead-behind-level).
+# Phase 10 (games 1, 2, 7):
+# Ann: games 1, 2, 7; wins 1 and 7 (66.7%); hands 1 + 2 + 3 = 6 with 0 + 50 + 50 = 100
+#      points (16.7 a hand); completed in 4 of them (game 1's, game 2's second, game 7's
+#      last two: 0.67); failed phase 1 in game 2 and in game 7: phase 1, 2 hands; best game
+#      0 points (game 1), worst 50.
+# Bob: games 1, 2; won game 2 (50.0%); 3 hands, 50 + 30 points (26.7); completed 2 of 3
+#      (0.67); failed phase 1 once; best 30, worst 50.
+# Cid: games 2, 7; no win; 5 hands, 80 + 105 points (37.0); completed 2 (game 2's first,
+#      game 7's first: 0.40); failed phase 2 in game 2 and twice in game 7: phase 2, 3
+#      hands; best 80, worst 105.
+# Head to head: Ann-Bob 1-1 (game 1 Ann won, game 2 Bob); Ann-Cid 2-0 (game 2: both made
+# one phase, Ann with 50 points to Cid's 80; game 7 Ann won); Bob-Cid 1-0 (game 2).
+# Twist (game 5): Ann won, 1 hand completed, space 4; Cid failed phase 1, space 2.
+# Dice (games 4 and 6, solitaire): Ann 10 turns of 30 (30.0 a turn, every one made), 340;
+# Bob 11 turns, 200 points (18.2), 10 made (0.91), failed phase 1 once, 235.
+PLAYER = ("kind", "player", "opponent", "games", "wins", "win_pct", "hands", "avg_points_per_hand",
+          "phases_per_hand", "stuck_phase", "stuck_hands", "best_game", "worst_game", "ahead", "behind", "level")
+WANT = [dict(zip(PLAYER, r)) for r in (
+    ("classic", "Ann", "", "3", "2", "66.7", "6", "16.7", "0.67", "1", "2", "0", "50", "", "", ""),
+    ("classic", "Bob", "", "2", "1", "50.0", "3", "26.7", "0.67", "1", "1", "30", "50", "", "", ""),
+    ("classic", "Cid", "", "2", "0", "0.0", "5", "37.0", "0.40", "2", "3", "80", "105", "", "", ""),
+    ("classic", "Ann", "Bob", "2", "1", "50.0", "", "", "", "", "", "", "", "1", "1", "0"),
+    ("classic", "Ann", "Cid", "2", "1", "50.0", "", "", "", "", "", "", "", "2", "0", "0"),
+    ("classic", "Bob", "Ann", "2", "1", "50.0", "", "", "", "", "", "", "", "1", "1", "0"),
+    ("classic", "Bob", "Cid", "1", "1", "100.0", "", "", "", "", "", "", "", "1", "0", "0"),
+    ("classic", "Cid", "Ann", "2", "0", "0.0", "", "", "", "", "", "", "", "0", "2", "0"),
+    ("classic", "Cid", "Bob", "1", "0", "0.0", "", "", "", "", "", "", "", "0", "1", "0"),
+    ("twist", "Ann", "", "1", "1", "100.0", "1", "", "1.00", "", "", "4", "4", "", "", ""),
+    ("twist", "Cid", "", "1", "0", "0.0", "1", "", "0.00", "1", "1", "2", "2", "", "", ""),
+    ("twist", "Ann", "Cid", "1", "1", "100.0", "", "", "", "", "", "", "", "1", "0", "0"),
+    ("twist", "Cid", "Ann", "1", "0", "0.0", "", "", "", "", "", "", "", "0", "1", "0"),
+    ("dice", "Ann", "", "1", "1", "100.0", "10", "30.0", "1.00", "", "", "340", "340", "", "", ""),
+    ("dice", "Bob", "", "1", "1", "100.0", "11", "18.2", "0.91", "1", "1", "235", "235", "", "", ""),
+)]
 
 
 def pulled(tmp_path):
@@ -111,23 +135,29 @@ def test_stats_as_text_and_as_a_page(tmp_path, capsys):
     (d / "pull.json").write_text(json.dumps({"time": "2025-01-31T14:25:30"}))
     assert cli_stats.main([str(d)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("Players over 6 finished games in ") and out[0].endswith("(1 not finished, not counted)")
-    assert out[3].split() == ["Ann", "5", "4", "80.0", "16.7", "phase", "1", "(2", "hands)", "340"]
-    assert out[5].split() == ["Cid", "3", "0", "0.0", "37.0", "phase", "2", "(3", "hands)", "-"]
+    assert out[0].startswith("League: 6 finished games from ") and out[0].endswith("(1 not finished, not counted)")
+    assert out[2] == "Phase 10: 3 games"
+    assert out[4].split() == ["Ann", "3", "2", "66.7", "6", "16.7", "0.67", "phase", "1", "(2", "hands)", "0", "50"]
+    assert out[6].split() == ["Cid", "2", "0", "0.0", "5", "37.0", "0.40", "phase", "2", "(3", "hands)", "80", "105"]
+    assert out[7:11] == ["Head to head, games ahead-behind-level:", "  Ann v Bob: 1-1-0 in 2 games",
+                         "  Ann v Cid: 2-0-0 in 2 games", "  Bob v Cid: 1-0-0 in 1 game"]
+    assert "Phase 10 Twist: 1 game" in out and "Phase 10 Dice: 2 games" in out
     assert "Dan" not in "\n".join(out)
     page = tmp_path / "players.html"
     assert cli_stats.main([str(d), "--html", str(page)]) == 0
     text = page.read_text()
     assert "2025-01-31 14:25" in text and "<script" not in text and "http" not in text
     assert text.index("Ann</td>") < text.index("Bob</td>") < text.index("Cid</td>")
+    assert "<h2>Phase 10 <span" in text and "Head to head" in text
 
 
 def test_one_history_file_alone(tmp_path, capsys):
     d = pulled(tmp_path)
     assert cli_stats.main([str(d / "history.1.json"), "--csv", "-"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
-    # games 1 and 2 only: Bob won game 2, Ann game 1
-    assert [(r["player"], r["games"], r["wins"]) for r in rows] == [("Ann", "2", "1"), ("Bob", "2", "1"), ("Cid", "1", "0")]
+    # games 1 and 2 only (3 was abandoned): Bob won game 2, Ann game 1
+    assert [(r["player"], r["games"], r["wins"]) for r in rows if not r["opponent"]] == [
+        ("Ann", "2", "1"), ("Bob", "2", "1"), ("Cid", "1", "0")]
 
 
 def test_bad_input_is_a_message_and_status_2(tmp_path):
@@ -142,7 +172,7 @@ def test_bad_input_is_a_message_and_status_2(tmp_path):
     game.write_text('{"format":"phase10","v":2,"game":"classic","settings":{"players":["A","B"]}}\n')
     cases = [
         ([str(empty)], "no history here"),
-        ([str(tmp_path / "missing")], "no such folder"),
+        ([str(tmp_path / "missing")], "No such file or directory"),
         ([str(damaged)], "line 2 (game 7) is damaged"),
         ([str(game)], "not a history file"),
         ([str(d), "--csv", str(tmp_path / "no" / "s.csv")], "make it first"),
@@ -184,10 +214,11 @@ def test_what_could_not_be_read_is_said_and_the_rest_counted(tmp_path, capsys):
     assert cli_stats.main([str(clean), "--csv", "-"]) == 0
     want, clean_err = capsys.readouterr()
     assert clean_err == "" and out == want
-    assert [r["player"] for r in csv.DictReader(io.StringIO(out))] == ["Ann", "Bob", "Cid"]
+    assert [(r["kind"], r["player"]) for r in csv.DictReader(io.StringIO(out)) if not r["opponent"]] == [
+        ("classic", "Ann"), ("classic", "Bob"), ("classic", "Cid"), ("dice", "Ann")]
     # as text: the heading counts the games read
     assert cli_stats.main([str(d)]) == 0
-    assert capsys.readouterr().out.startswith("Players over 4 finished games in ")
+    assert capsys.readouterr().out.startswith("League: 4 finished games from ")
 
 
 def test_a_last_line_without_its_newline_is_a_game(tmp_path, capsys):
@@ -197,8 +228,8 @@ def test_a_last_line_without_its_newline_is_a_game(tmp_path, capsys):
     assert cli_stats.main([str(d), "--csv", "-"]) == 0
     out, err = capsys.readouterr()
     assert err == ""
-    rows = {r["player"]: r for r in csv.DictReader(io.StringIO(out))}
-    assert rows["Ann"]["games"] == "2" and rows["Cid"]["games"] == "1"
+    rows = {(r["kind"], r["player"]): r for r in csv.DictReader(io.StringIO(out)) if not r["opponent"]}
+    assert rows["dice", "Ann"]["games"] == "1" and rows["classic", "Ann"]["games"] == "1" and rows["classic", "Cid"]["games"] == "1"
 
 
 def test_nothing_readable_is_status_2(tmp_path):

@@ -107,6 +107,6 @@ def test_the_wifi_text_escapes_what_the_standard_reserves():
 def test_the_page_on_the_device_is_the_one_its_source_makes():
     import subprocess
     import sys
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "table_page.py"), "--check"],
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build", "table_page.py"), "--check"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr

@@ -52,7 +52,9 @@ window.fill = async () => {
       n++;
     } catch (e) { size >>= 1; }
   }
-  try { for (let i = 0; ; i++) localStorage.setItem("filler" + i, "x".repeat(50000)); } catch (e) {}
+  for (let size = 1 << 20, i = 0; size >= 1; ) {          // to the last character
+    try { localStorage.setItem("filler" + i, "x".repeat(size)); i++; } catch (e) { size >>= 1; }
+  }
   const est = await navigator.storage.estimate();
   return { pieces: n, usage: est.usage };
 };
@@ -97,7 +99,7 @@ def _device(ctx, site, query="clock=test&nosw"):
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.goto(site["url"] + "?" + query)
-    page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=30000)
+    page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=chromium.LOADED_MS)
     return page
 
 
@@ -115,10 +117,10 @@ def _load(page, tmp_path, files, replace=None):
     if replace is not None:
         # asked only once the files are checked: a refusal comes without the question
         page.wait_for_function("document.getElementById('confirm').open || !document.getElementById('note').hidden",
-                               polling=100, timeout=30000)
+                               polling=100, timeout=chromium.LOADED_MS)
         if page.evaluate("document.getElementById('confirm').open"):
             page.click("#confirm button[value=%s]" % ("replace" if replace else "keep"))
-    page.wait_for_function("!document.getElementById('note').hidden && document.getElementById('note').textContent", polling=100, timeout=30000)
+    page.wait_for_function("!document.getElementById('note').hidden && document.getElementById('note').textContent", polling=100, timeout=chromium.LOADED_MS)
     return page.inner_text("#note")
 
 
@@ -185,13 +187,13 @@ def _frames(page):
 
 
 def _away(page):
-    page.wait_for_function("!document.getElementById('elsewhere').hidden", polling=100, timeout=30000)
+    page.wait_for_function("!document.getElementById('elsewhere').hidden", polling=100, timeout=chromium.LOADED_MS)
     return page.inner_text("#elsewhere-text")
 
 
 def _use_here(page):
     page.click("#use-here")
-    page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=30000)
+    page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=chromium.LOADED_MS)
 
 
 def _two_devices(site, tmp_path, first, second):
@@ -286,7 +288,7 @@ def test_a_link_with_the_old_test_options_is_the_published_device(browser, publi
     try:
         page = ctx.new_page()
         page.goto(published["url"] + link)
-        page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=30000)
+        page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=chromium.LOADED_MS)
         assert page.evaluate("typeof window.device") == "undefined"
         files = {"history.1.json": history(range(1, 101)), "history.json": history(range(101, 121)),
                  "game.json": near_end("A", "B")}
@@ -313,7 +315,7 @@ def test_a_link_with_the_old_test_options_is_the_published_device(browser, publi
         try:
             page = ctx.new_page()
             page.goto(published["url"] + link)
-            page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=30000)
+            page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=chromium.LOADED_MS)
             page.wait_for_timeout(300)
             for k in ("ArrowDown", "Enter", "Enter", "ArrowRight", "Enter"):
                 _press(page, k)
@@ -406,7 +408,7 @@ def test_a_download_zip_is_loaded_back_and_an_older_one_is_refused(browser, site
         page = _device(ctx, site)
         # nothing yet: said, no empty zip
         page.click("#download")
-        page.wait_for_function("!document.getElementById('note').hidden", polling=100, timeout=30000)
+        page.wait_for_function("!document.getElementById('note').hidden", polling=100, timeout=chromium.LOADED_MS)
         assert page.inner_text("#note").startswith("Nothing to download yet")
         assert _load(page, tmp_path, {"game.json": near_end("A", "B")}).startswith("Loaded")
         play(page, FINISH)
@@ -485,5 +487,28 @@ def test_games_kept_by_the_earlier_site_move_over_once_and_odd_names_never_stop_
         assert page.evaluate("document.getElementById('note').hidden")        # said once
         play(page, "OK")
         assert rows(page) == sim_rows(files, "OK")
+    finally:
+        ctx.close()
+
+
+def test_a_finish_on_a_full_flash_makes_room_and_counts_the_game_once(browser, site, tmp_path):
+    # the history line refused for want of room: the device deletes the oldest archive and
+    # adds the line again; the refused one must have left nothing behind, not even in the
+    # device's own copy of the file, or the game would be counted twice
+    ctx = browser.new_context()
+    try:
+        page = _device(ctx, site)
+        files = {"history.1.json": history(range(1, 101)), "history.json": history(range(101, 111)),
+                 "game.json": near_end("A", "B")}
+        assert _load(page, tmp_path, files).startswith("Loaded")
+        live = storage(page)["live"]
+        # room for the journal and the roster, not for the history line beside them
+        storage(page, quota=live + 300)
+        play(page, FINISH + " OK OK")
+        kept = stored(page)
+        assert "history.1.json" not in kept                      # the room made
+        assert [n for n, _ in _games(kept)] == list(range(101, 112)), _games(kept)
+        reloaded(page)
+        assert [n for n, _ in _games(stored(page))] == list(range(101, 112))
     finally:
         ctx.close()

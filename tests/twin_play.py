@@ -50,7 +50,7 @@ class _Keys:
         self.clock = app.clock
         self.t = self.clock.t
         # each: every key played out and caught up with on its own, as a script that plays
-        # one key per call does (tools/mash.py); else a line's keys run on one timeline
+        # one key per call does (tools/checks/mash.py); else a line's keys run on one timeline
         self.each = each
 
     def _press(self, bits, hold, then):
@@ -107,7 +107,7 @@ class _Keys:
 def start(argv):
     """The device built on STATE, as the twin runs it: (app, pins, keys file, screen arg)."""
     state = argv[0]
-    # (the WebAssembly VM of tools/heap32.mjs has no environment: its wire is a local file)
+    # (the WebAssembly VM of tools/bench/heap32/heap32.mjs has no environment: its wire is a local file)
     machine.wire((os.getenv("TWIN_WIRE") if hasattr(os, "getenv") else None) or "wire.bin")
     from firmware.edges.board import Board
     board = Board("pico")

@@ -5,6 +5,8 @@
 import os
 import threading
 
+import chromium
+
 from host_sim import golden, script
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -13,7 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def serve(out, hooks=True):
     """The site built into out and served on the loopback: {url, dir, files, httpd}."""
     import sys
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    sys.path.insert(0, os.path.join(ROOT, "tools", "build"))
     import web_build
     files = web_build.build(out, hooks=hooks)
     httpd, url = web_build.server(out, port=0)
@@ -31,7 +33,7 @@ def open_page(browser, site, query="clock=test&nosw", viewport=None):
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(site["url"] + ("?" + query if query else ""))
-    page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')", polling=100, timeout=30000)
+    page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')", polling=100, timeout=chromium.LOADED_MS)
     page.errors = errors
     return ctx, page
 
@@ -124,7 +126,7 @@ def game_started(page):
 
 def reloaded(page):
     page.reload()
-    page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')", polling=100, timeout=30000)
+    page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')", polling=100, timeout=chromium.LOADED_MS)
 
 
 def storage(page, **set):
@@ -133,7 +135,7 @@ def storage(page, **set):
     return page.evaluate("s => window.device.storage(s)", set)
 
 
-def shows(page, want, seconds=20.0):
+def shows(page, want, seconds=chromium.LOADED_MS / 1000.0):
     """Whether the panel comes to show want within seconds (the page's own clock: a
     loaded machine may be slow to run its timers)."""
     import time

@@ -11,7 +11,7 @@
 // p*128+x holds column x, rows 8p..8p+7, bit 0 the top) and frameTimes.
 import { crc32 } from "./flash.mjs";
 
-// Only the tests' build turns this on (tools/web_build.py writes it): the published site
+// Only the tests' build turns this on (tools/build/web_build.py writes it): the published site
 // honours no test option (?quota=, ?seed=, ?clock=test, ?nosw) and has no window.device
 const HOOKS = false;
 const params = HOOKS ? new URLSearchParams(location.search) : new URLSearchParams();

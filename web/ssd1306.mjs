@@ -1,7 +1,7 @@
 // The SSD1306's side of the bus: its command decoder and its display RAM, fed the bytes of
 // each I2C write to it (after the address). Shared by the device in the browser
 // (web/device.mjs: the page's panel) and the emulated Pico of make bench-board
-// (tools/board/emu.mjs): both show what a real panel would, from the same bytes.
+// (tools/bench/board/emu.mjs): both show what a real panel would, from the same bytes.
 // (Solomon Systech SSD1306 datasheet rev 1.5, sections 9-10: a control byte with Co set is
 // followed by one command or data byte and another control byte; with Co clear, the rest
 // of the write is commands (D/C clear) or data. Horizontal and vertical addressing move

@@ -1,5 +1,5 @@
 # The table's views in the page (issue 49): the standings, the score sheet, the Twist board,
-# the Dice sheet and the winner, shown by the phones' own page (tools/table_page/table.html,
+# the Dice sheet and the winner, shown by the phones' own page (tools/build/table_page/table.html,
 # copied beside the page as table.html) from the state the phones' server sends
 # (firmware/phones/server.py: engine_mpy/standings.page as JSON). Made here once per commit,
 # or when the game changes (a new one, a finish), for web/worker.mjs to post to the page:

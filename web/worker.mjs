@@ -6,14 +6,14 @@
 // the browser, and stops this worker before another tab's reads the files.
 //
 // Messages from the page: start, buttons, load, files, running, stop; with the tests'
-// hooks (a build for the tests only: tools/web_build.py) also advance, restart and hook.
+// hooks (a build for the tests only: tools/build/web_build.py) also advance, restart and hook.
 // To the page: frame, said, layout, ready, note, reply, fatal.
 import { loadMicroPython } from "./micropython.mjs";
 import { SSD1306 } from "./ssd1306.mjs";
 import { Flash, deviceName, crc32, ENOENT, EIO, ENOSPC } from "./flash.mjs";
 import { Draft } from "./draft.mjs";
 
-// Only the tests' build turns this on (tools/web_build.py writes it): the published site
+// Only the tests' build turns this on (tools/build/web_build.py writes it): the published site
 // honours no test option
 const HOOKS = false;
 const DATA = "/data";          // the device's files, as firmware/main.py's root
@@ -166,13 +166,14 @@ const live = () => (flash ? flash.live : memfsUsed());
 
 // ---- start ----
 async function exclusive(fh) {
-  // the image's only handle: another tab's worker, told to stop, lets it go at once
+  // the image's only handle: another tab's worker, told to stop, lets it go at once (a
+  // minute allowed: a phone or a machine busy with other work ends a worker slowly)
   const t0 = Date.now();
   for (;;) {
     try {
       return await fh.createSyncAccessHandle();
     } catch (e) {
-      if (e.name !== "NoModificationAllowedError" || Date.now() - t0 > 10000) throw e;
+      if (e.name !== "NoModificationAllowedError" || Date.now() - t0 > 60000) throw e;
       await new Promise((r) => setTimeout(r, 50));
     }
   }
@@ -240,7 +241,7 @@ async function mountStorage(m) {
 }
 
 async function unpack(buf) {
-  // device.bin (tools/web_build.py): "P10W", then per file: u16 name length, the name
+  // device.bin (tools/build/web_build.py): "P10W", then per file: u16 name length, the name
   // (UTF-8), u32 size, the bytes
   const v = new DataView(buf);
   const u8 = new Uint8Array(buf);

@@ -7,7 +7,7 @@
 # Native code is made for one processor, and the app's files compile for any (mpy-cross
 # with no processor named refuses viper), so the viper source is this string. It becomes
 # machine code before it reaches a board: the frozen image's firmware/draw/fastdraw_viper
-# (tools/native.py writes it out for the port's own mpy-cross), `make deploy`'s
+# (tools/build/native.py writes it out for the port's own mpy-cross), `make deploy`'s
 # firmware/draw/fastdraw_armv6m.mpy, _xtensawin, _rv32imc (firmware/draw/gfx.py loads the
 # board's own), `make mpy`'s for this machine. Only where none is there (a mip install
 # from source) does the board compile it at start: that made the import seven times as

@@ -17,7 +17,7 @@ def result(s, finished):
     if err:
         return None, None, err
     from engine_mpy import summary
-    e = summary.entry(g, finished, 0)
+    e = summary.entry(g, finished, 0, s.now() if s.now else None)
     summary = None
     forget("engine_mpy.summary")
     hands = g.state.hands if g.KIND in ("classic", "masters") else None

@@ -23,6 +23,25 @@ def write(s, e, roster_rows, later=False):
     result (s.finishing, done by apply(); what it will say is said now). Else they are
     written now."""
     store = s.store
+    gid = e.get("id")
+    if gid:
+        # a game the history holds already (a copy of its save loaded back after it was
+        # finished) is never counted twice: its finish is refused, its abandoning only
+        # removes the save
+        from firmware.history import histfind
+        got, err, unread = histfind.find(store, gid)
+        if got is not None:
+            err = histfind.already(got) if e["done"] else None
+        histfind = None
+        forget("firmware.history.histfind")      # (out of RAM before the history's writers)
+        if got is not None and not e["done"]:
+            store.remove(GAME_FILE)
+            _drop_history()
+            return None
+        if err:
+            return _back(s, err)
+        got = None
+        gc.collect()
     from firmware.history import histadd
     notes = []
     kept = []        # history.json's index, read once for the number and the new line

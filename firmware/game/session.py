@@ -13,7 +13,7 @@
 # number, and is not added twice): a game is never counted twice, nor lost.
 import gc
 
-from engine_mpy.modules import forget
+from engine_mpy.modules import forget, builtin
 from firmware.files.store import GAME as GAME_FILE, FINISH as FINISH_FILE
 from firmware.memory.policy import ALWAYS, RULES, SAVE_READERS, small_heap
 
@@ -30,6 +30,9 @@ class Session:
         self.later = None     # the kind of the save read after the first frame (read_later)
         self.taken = 0        # games taken into RAM (loaded or started): the simulator's
         #                       time model charges each one (an id() can be reused)
+        self.urandom = None   # n -> n random bytes, for a new game's id (None: os.urandom)
+        self.now = None       # () -> the table's time in seconds, or None when unknown
+        #                       (None: the device has no clock); firmware/main.py sets both
 
     @property
     def message(self):
@@ -115,6 +118,10 @@ class Session:
             storeread = None
             forget("firmware.files.storeread")
             self.unread = False
+        # its identity: an id of 64 random bits (engine_mpy/ident.py hexid, done here
+        # without loading that module) and, where the device knows it, the time
+        game.id = builtin("binascii").hexlify((self.urandom or _urandom)(8)[:8]).decode()
+        game.started = self.now() if self.now else None
         self.game = game
         self.taken += 1
         err = self._save()
@@ -252,6 +259,11 @@ class Session:
         journal = None
         forget("firmware.game.journal")
         return err
+
+
+def _urandom(n):
+    import os
+    return os.urandom(n)
 
 
 def saved_kind(store):

@@ -13,7 +13,7 @@ try:
 except ImportError:   # pragma: no cover
     array = None
 
-from engine_mpy.lines import half_char, read_line as read_upto_newline, parse
+from engine_mpy.lines import half_char, read_line as read_upto_newline, parse, is_id
 from firmware.files.store import HISTORY
 
 # Finding line ends: native code where it runs (firmware/draw/fastdraw_src.py newline_at, loaded
@@ -53,7 +53,7 @@ def check_entry(e):
         for x in v:
             if not isinstance(x, str):
                 raise ValueError("a name is not text")
-    for k in ("hands", "phases", "n", "first", "cut"):
+    for k in ("hands", "phases", "n", "first", "cut", "start", "end"):
         v = e.get(k, 0)
         if k == "first" and isinstance(v, list):
             v = 0 if all(isinstance(x, int) for x in v) else None
@@ -61,6 +61,10 @@ def check_entry(e):
             raise ValueError("%s is not a whole number" % k)
         if k == "n" and not 0 <= v < N_MAX:
             raise ValueError("the game's number is out of range")
+        if v < 0 and k in ("start", "end"):
+            raise ValueError("%s is not a time" % k)
+    if "id" in e and not is_id(e["id"]):
+        raise ValueError("the game's id is not 16 hex digits")
     for k in ("game", "variation", "sheet", "layout"):
         if not isinstance(e.get(k, ""), str):
             raise ValueError("%s is not text" % k)

@@ -12,18 +12,22 @@ _V1_LISTS = 256
 _V1_ITEMS = 2048
 
 
+def games_v1(text):
+    """The games of a version 1 history's text (one JSON list), checked; ValueError when
+    it is not one."""
+    v = parse(text, _V1_LISTS, _V1_ITEMS)
+    if not isinstance(v, list):
+        raise ValueError("not a list of games")
+    for x in v:
+        check_entry(x)
+    return v
+
+
 def v1_games(store):
     """(games, message, unread) as firmware/files/storeread.py reads: the version 1
     history's games ([] when there is none or it was damaged, None when unread)."""
-    def check(text):
-        v = parse(text, _V1_LISTS, _V1_ITEMS)
-        if not isinstance(v, list):
-            raise ValueError("not a list of games")
-        for x in v:
-            check_entry(x)
-        return v
     from firmware.files import storeread
-    text, msg, unread = storeread.read(store, HISTORY, check, _V1_MAX)
+    text, msg, unread = storeread.read(store, HISTORY, games_v1, _V1_MAX)
     if unread:
         return None, msg, True
     return ([] if text is None else parse(text, _V1_LISTS, _V1_ITEMS)), msg, False

@@ -57,7 +57,8 @@ _small = []
 # (Memory.prefetch), so that the finish loads nothing from the flash
 FINISH = ("firmware.game.pending", "firmware.game.endgame", "engine_mpy.summary", "engine_mpy.lines",
           "firmware.files.roster", "firmware.files.storeread", "firmware.history.entries",
-          "firmware.history.histadd", "firmware.history.histroom", "firmware.game.journal")
+          "firmware.history.histfind", "firmware.history.histadd", "firmware.history.histroom",
+          "firmware.game.journal")
 
 # Helpers a screen pulled in (reading a file, the roster, the history, the random source;
 # the engine's are loaded by a function when needed, never held by another module; the
@@ -65,14 +66,14 @@ FINISH = ("firmware.game.pending", "firmware.game.endgame", "engine_mpy.summary"
 # Memory.sweep, loaded again by the next screen that needs one
 HELPERS = ("firmware.edges.rng", "firmware.files.storeread", "firmware.files.roster", "firmware.game.endgame",
            "firmware.history.entries", "firmware.history.histadd", "firmware.history.histmend",
-           "firmware.history.history_v1", "firmware.history.histbrowse", "firmware.files.settings_file",
-           "firmware.game.hand_entry", "engine_mpy.lines", "engine_mpy.savefile", "engine_mpy.summary",
-           "engine_mpy.twist_cards")
+           "firmware.history.history_v1", "firmware.history.histbrowse", "firmware.history.histfind",
+           "firmware.files.settings_file", "firmware.game.hand_entry", "engine_mpy.lines", "engine_mpy.savefile",
+           "engine_mpy.summary", "engine_mpy.twist_cards", "engine_mpy.ident")
 
 # The history's writing code a finish ran: dropped once the finish is done or given up
 # (firmware/game/journal.py)
 HISTORY_WRITERS = ("firmware.history.histadd", "firmware.history.histmend", "firmware.history.histroom",
-                   "firmware.history.entries")
+                   "firmware.history.histfind", "firmware.history.entries", "engine_mpy.ident")
 
 # The code that reads a save: saves are read only at start (Session.load), then it leaves
 # RAM until the next start

@@ -1,5 +1,6 @@
 # History: the finished games, newest first, each with its winners (or "unfinished" for an
-# abandoned one). OK opens a game: its kind, hands, winners and players with their totals.
+# abandoned one). OK opens a game: its date and hour (where the table's clock knew them),
+# kind, hands, winners and players with their totals.
 # The games are read from the flash a page at a time (firmware/history/entries.py): only the
 # lines on the screen are in RAM, however long the history.
 from firmware.screens.base import ListScreen, Page
@@ -14,7 +15,7 @@ NEARLY = ("The flash is nearly full: when it is, the oldest games of the history
 _VARIATIONS = {"ten_hands": "Ten hands", "first_n": "First %d", "even": "Even phases"}
 # What a game's page (Game) reads of its line: History keeps these of each game it reads
 # ahead (tests/test_history_lazy.py checks that they make the same page as the whole line)
-PAGE_READS = ("game", "variation", "phases", "hands", "winners", "done", "players", "totals")
+PAGE_READS = ("game", "variation", "phases", "hands", "winners", "done", "players", "totals", "start", "end")
 
 
 def _who(e):
@@ -137,12 +138,19 @@ class History(ListScreen):
 
 
 class Game(Page):
-    """One game of the history, read-only: each player with their total."""
+    """One game of the history, read-only: its date where known, each player with their
+    total."""
 
     def __init__(self, app, e):
         self.title = _GAMES.get(e.get("game"), "?")
         v = e.get("variation")
         lines = []
+        t = e.get("end", e.get("start"))
+        if t:
+            # when it ended (or began), where the table's clock knew it
+            from engine_mpy.ident import when
+            t = when(t, True)
+            lines.append((t[:-6], t[-5:]))
         if v in _VARIATIONS:
             t = _VARIATIONS[v]
             lines.append((t % e.get("phases", 0) if "%" in t else t, None))

@@ -41,7 +41,15 @@ def store_on(fs):
 
 
 def save_of(kind, settings, records):
-    return savefile.dumps(savefile.game_class(kind)(settings, records)).encode()
+    """The save of a game as the device writes it: with its id (one without would be
+    converted at the first start: a save of an earlier version)."""
+    g = savefile.game_class(kind)(settings, records)
+    _made.append(1)
+    g.id = "5eed%012x" % len(_made)     # a game of its own each time
+    return savefile.dumps(g).encode()
+
+
+_made = []
 
 
 class App:

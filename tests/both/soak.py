@@ -2,7 +2,7 @@
 # its short form; `make soak` sets SOAK=1 and they run the long form (10,000
 # presses, files, games...). Each test says what it ran through ran(): the pytest session
 # prints the list at the end (tests/conftest.py) and the MicroPython runner passes the
-# "soak:" lines through (tools/mpy_test.py), so the soak log shows the counts.
+# "soak:" lines through (tools/checks/mpy_test.py), so the soak log shows the counts.
 import os
 
 try:

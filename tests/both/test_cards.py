@@ -412,7 +412,7 @@ def test_save_and_load_round_trip_every_card_game():
         assert lines[-1] == "" and len(lines) == len(g.records) + 2
         head = json.loads(lines[0])
         d = g.to_dict()
-        assert head == {"format": "phase10", "v": 2, "game": d["game"], "settings": d["settings"]}
+        assert head == {"format": "phase10", "v": 3, "game": d["game"], "settings": d["settings"]}
         assert [json.loads(t) for t in lines[1:-1]] == d["records"]
         # and a save of version 1 (earlier firmware: one JSON object) reads the same
         old = json.dumps(dict(d, v=1))

@@ -97,7 +97,7 @@ def test_advisor_takes_at_most_8k_of_heap():
 
 
 def test_a_board_without_the_table_says_so_on_the_hint_line_and_goes_on():
-    # A board has no room for the 130 KB table (tools/deploy.py DATA_FILES): the Hint then
+    # A board has no room for the 130 KB table (tools/build/deploy.py DATA_FILES): the Hint then
     # says so on its line; it does not stop the turn (it raised OSError out of the key,
     # which ended the app's loop on a board)
     from engine_mpy import dice_advise

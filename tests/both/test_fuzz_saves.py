@@ -7,7 +7,7 @@
 # make test: a few hundred; make soak: 10,000 on CPython and
 # 2,000 here on MicroPython (capped heap: never "short of memory" either, fuzzfiles.check_read).
 # It carries every game kind's real saves and their fuzzed copies beside the firmware: it
-# needs 113K (tools/heapcap.py, on the run of issue 43), over make test's 112K cap.
+# needs 113K (tools/checks/heapcap.py, on the run of issue 43), over make test's 112K cap.
 # micropython heap: 128K
 import sys
 

@@ -1,5 +1,5 @@
 # The drawing layer, on both runtimes. Expected bytes are worked out from the text art in
-# tools/fontgen.py (MONO_VLSB: one byte per column of 8 rows, bit 0 the top row).
+# tools/gen/fontgen.py (MONO_VLSB: one byte per column of 8 rows, bit 0 the top row).
 from check import raises
 
 from firmware.draw import gfx

@@ -66,7 +66,8 @@ def test_a_plain_import_would_take_the_file_on_micropython():
 
 def test_kept_built_ins_are_the_built_ins_but_machine_is_what_a_plain_import_finds():
     # start-up keeps time, os, json, array (the built-ins, never a file of their name: no
-    # search of the flash) and machine as a plain import finds it (a stand-in file wins)
+    # search of the flash) and machine as a plain import finds it (a stand-in file wins),
+    # but on a board's port the built-in machine, found without a search
     from engine_mpy.modules import keep_builtins
     if sys.implementation.name != "micropython":
         return
@@ -78,6 +79,11 @@ def test_kept_built_ins_are_the_built_ins_but_machine_is_what_a_plain_import_fin
         keep_builtins()
         assert sys.modules["json"].loads("[3]") == [3]
         assert getattr(sys.modules["machine"], "STAND_IN", 0) == 1
+        # on a board's port no file stands in for it: the built-in, found without a search
+        sys.modules.pop("machine")
+        keep_builtins("rp2")
+        assert not hasattr(sys.modules["machine"], "STAND_IN")
+        assert sys.modules["machine"] is __import__("umachine")
     finally:
         for n, mod in saved.items():
             sys.modules.pop(n, None)

@@ -23,7 +23,7 @@ from firmware.files import roster
 
 def test_finishing_a_game_of_each_kind():
     # Every kind on both runtimes: each_game() keeps one game's rules in RAM at a time, so
-    # the MicroPython run holds them one after another (150K measured with tools/heapcap.py;
+    # the MicroPython run holds them one after another (150K measured with tools/checks/heapcap.py;
     # the heap line above leaves the 16K margin the Makefile's MPY_HEAP leaves).
     n = 0
     cuts = {}

@@ -1,9 +1,11 @@
 # A save of the earlier version (1: one JSON object, as firmware before the line format
-# wrote it) is read a record at a time, written out as version 2 at the first start, and
-# the game carried on. A module of its own: a fresh MicroPython heap, as at a board's start.
-# It passes from 110K (the table of modules in firmware/memory/policy.py, loaded with the
-# first reader, is 3.5 KB of this 64-bit heap):
-# micropython heap: 116K
+# wrote it) is read a record at a time, written out as this version (3: a line a record,
+# the game's id in the header, derived from the earlier file's bytes) at the first start,
+# and the game carried on. A module of its own: a fresh MicroPython heap, as at a board's start.
+# It passes from 114K (the table of modules in firmware/memory/policy.py, loaded with the
+# first reader, is 3.5 KB of this 64-bit heap; the conversion reads the file once more for
+# the game's id, issue 48: 110K before):
+# micropython heap: 120K
 import json
 
 from check import forget_engines
@@ -30,7 +32,7 @@ def long_v1():
     return '{"format":"phase10","v":1,"game":"classic","settings":{"players":%s,"dealer":0},"records":[%s]}' % (six, ",".join(recs))
 
 
-def test_a_version_1_save_is_read_and_carried_on_as_version_2():
+def test_a_version_1_save_is_read_and_carried_on_as_version_3():
     old = {"format": "phase10", "v": 1, "game": "classic", "settings": PLAYERS,
            "records": [{"out": 0, "left": [None, FAIL]}, {"out": 1, "left": [FAIL, None]}] * 9}
     spread = json.dumps(old).replace(", ", ",\n  ").replace("{", "{\n ")   # as a hand editor leaves it
@@ -39,12 +41,15 @@ def test_a_version_1_save_is_read_and_carried_on_as_version_2():
     for text in (long_v1(), json.dumps(old), spread):
         fs = FakeFlash({P: text.encode()})
         want = 30 if text.startswith('{"format":"phase10","v":1,"game":"classic","settings":{"players":["A"') else 18
+        # its id: the first 64 bits of the SHA-256 of the earlier file, whole
+        import hashlib
+        gid = "".join("%02x" % b for b in hashlib.sha256(text.encode()).digest()[:8])
         text = None
         s = Session(Store("/", fs, fs.open))
         g = s.load()
         assert g is not None and s.message is None and len(g.records) == want, s.message
         got = lines(fs)
-        assert got[0]["v"] == 2 and len(got) == want + 1
+        assert got[0]["v"] == 3 and got[0]["id"] == gid == g.id and len(got) == want + 1
         if want == 18:
             assert got[1:] == old["records"]
         else:
@@ -72,14 +77,14 @@ def test_a_version_1_save_is_read_and_carried_on_as_version_2():
 
 def test_a_version_1_save_of_a_game_without_hands_is_carried_on():
     # a game just started on earlier firmware (a Dice game before its first turn): no
-    # record to convert, and it goes on as version 2 all the same
+    # record to convert, and it goes on as version 3 all the same
     for kind, settings in (("dice", {"players": ["Ann", "Bob"], "order": [1, 0]}), ("classic", PLAYERS)):
         old = {"format": "phase10", "v": 1, "game": kind, "settings": settings, "records": []}
         fs = FakeFlash({P: json.dumps(old).encode()})
         s = Session(Store("/", fs, fs.open))
         g = s.load()
         assert g is not None and s.message is None and len(g.records) == 0, (kind, s.message)
-        assert lines(fs) == [lines(fs)[0]] and lines(fs)[0]["v"] == 2 and lines(fs)[0]["game"] == kind
+        assert lines(fs) == [lines(fs)[0]] and lines(fs)[0]["v"] == 3 and lines(fs)[0]["game"] == kind
         g = s = fs = None
         forget_engines()
 
@@ -101,7 +106,7 @@ def test_a_version_1_save_on_a_full_flash_is_converted_by_making_room():
     assert g is not None and len(g.records) == 6, s.messages
     assert s.messages == ["The flash was full: the oldest games of the history (games 1-3) were "
                           "deleted to make room."], s.messages
-    assert lines(fs)[0]["v"] == 2 and len(lines(fs)) == 7 and "/history.1.json" not in fs.files
+    assert lines(fs)[0]["v"] == 3 and len(lines(fs)) == 7 and "/history.1.json" not in fs.files
     g = s = None
     forget_engines()
     # no history to delete: refused as before, the version 1 save kept as it was

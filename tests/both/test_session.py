@@ -37,7 +37,7 @@ def test_a_committed_hand_is_on_flash_and_survives_a_restart():
 def test_a_hand_is_one_line_added_and_only_undo_or_a_correction_rewrites_the_file():
     fs, s = fresh()
     s.start("classic", PLAYERS)
-    assert lines(fs) == [{"format": "phase10", "v": 2, "game": "classic",
+    assert lines(fs) == [{"format": "phase10", "v": 3, "game": "classic", "id": s.game.id,
                           "settings": {"players": ["Ann", "Bob"], "dealer": 0, "variation": "standard"}}]
     st = s.store
     for h in range(3):

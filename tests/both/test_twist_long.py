@@ -1,6 +1,6 @@
 # A long Twist game under the capped heap: six players, Twist cards failed again and again
 # (each failure sends the pawn back), saved, loaded and corrected from its first hand.
-# Run it under tools/heapcap.py to measure the heap a long game needs.
+# Run it under tools/checks/heapcap.py to measure the heap a long game needs.
 import gc
 
 from engine_mpy.twist import Twist
