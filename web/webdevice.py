@@ -73,10 +73,19 @@ def start(seed, test_clock=False, note="", root="/data"):
             _said.append(msg)
         say(app, msg)
     App.say = said_too
+    # (by name: build() took urandom and now before flash since issue 48, and the flash given
+    # in urandom's place left the store on the port's own files: nothing reached the
+    # browser's storage)
     app = main.build(board, TestClock() if test_clock else PageClock(), root, None, seed,
-                     (flash, flash.open_file))
+                     urandom=_urandom, flash=(flash, flash.open_file))
     _board[:] = [board.BUTTONS]
     _app[:] = [app]
+
+
+def _urandom(n):
+    # a new game's id from the browser's crypto (the worker's random_bytes: "1,2,...")
+    import pagejs
+    return bytes([int(x) for x in pagejs.random_bytes(n).split(",")])
 
 
 def app():
