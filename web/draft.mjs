@@ -20,7 +20,8 @@ export class Draft {
     this.last = null;         // the text last written ("" none): unchanged, nothing is written
   }
 
-  /** The draft file of the device's folder, or null where the browser gives none. */
+  /** The draft file of the device's folder, or null where the browser gives none; the
+   *  browser's error where another tab's worker holds it still (NoModificationAllowedError). */
   static async open(dir) {
     try {
       const root = await navigator.storage.getDirectory();
@@ -28,6 +29,7 @@ export class Draft {
       const f = await d.getFileHandle("draft.bin", { create: true });
       return new Draft(await f.createSyncAccessHandle());
     } catch (e) {
+      if (e && e.name === "NoModificationAllowedError") throw e;
       return null;
     }
   }

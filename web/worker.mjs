@@ -96,13 +96,17 @@ function resumeDraft(d) {
   else if (drafting) draft.write("", 0);
 }
 async function openDraft(dir) {
-  // (the tab this one took over lets its handle go as it stops: tried again a moment)
-  for (let i = 0; i < 20 && !stopped; i++) {
-    const d = await Draft.open(dir);
-    if (d) return d;
-    await new Promise((r) => setTimeout(r, 50));
+  // (the tab this one took over lets its handle go as it stops: tried again meanwhile, as
+  // the flash's images are, exclusive() below)
+  const t0 = Date.now();
+  for (;;) {
+    try {
+      return await Draft.open(dir);
+    } catch (e) {
+      if (stopped || Date.now() - t0 > 60000) return null;
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
-  return null;
 }
 
 // ---- the flash: what the firmware's store calls (web/flash.py) ----
@@ -293,6 +297,9 @@ async function prepare() {
   FS = mp.FS;
   await unpack(pack);
   mark("unpack");
+  // (a turn of the event loop: a start waiting meanwhile begins reading the storage, whose
+  // calls the browser answers while the modules below are imported)
+  await new Promise((r) => setTimeout(r, 0));
   mp.registerJsModule("pagejs", {
     i2c_write(addr, at, n, stop) {
       if (addr !== 0x3c) return false;
@@ -325,16 +332,19 @@ async function start(m) {
   mark("start");
   testClock = HOOKS && m.testClock;
   if (HOOKS && m.quota) QUOTA = m.quota;
-  const [, storage] = await Promise.all([
+  const [, storage, drafted] = await Promise.all([
     prepared,
     mountStorage(m).then((v) => { mark("storage"); return v; }),
+    openDraft(m.dir),
   ]);
   if (storage.busy) {
+    if (drafted) drafted.close();
     post({ t: "busy" });
     return;
   }
   toMemfs();
-  if (flash) draft = await openDraft(m.dir);
+  draft = flash ? drafted : null;     // (no storage kept: no draft either)
+  if (drafted && !draft) drafted.close();
   mark("files");
   // the dice's random source: a seed from the browser's crypto, never from the clock
   const seed = (HOOKS && m.seed) || crypto.getRandomValues(new Uint32Array(1))[0] || 1;
