@@ -2,7 +2,8 @@
 # Chromium through Playwright: at each size, held upright and sideways, the panel and every
 # button on screen and in place whatever a note says; the table's views beside or under the
 # panel (the phones' own page, fed the device's state after each commit) saying what
-# `host_sim show --json` says of the same files after every commit of a played game; a
+# `host_sim show --json` says of the same files after every commit of a played game (how
+# soon is make bench-web's views_after_commit_ms); a
 # hand half entered brought back by a reload or a discarded tab; the page as an installable
 # app. Chromium missing is a failure, not a skip.
 import io
@@ -15,7 +16,8 @@ import time
 import pytest
 
 import chromium  # noqa: E402  (tests/chromium.py)
-from webpage import GAME, GAME_AND_HAND, KEYS, play, play_keyboard, reloaded, rows, serve, sim_rows, storage, stored
+import webpage  # noqa: E402
+from webpage import GAME, GAME_AND_HAND, KEYS, play, play_keyboard, reloaded, rows, sim_rows, storage, stored
 
 from host_sim import golden, script
 from tests.table_keys import FAIL, counts, hand, new_game
@@ -26,13 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIZES = [(320, 568), (568, 320), (360, 740), (740, 360), (390, 844), (844, 390), (1280, 800), (800, 1280)]
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    s = serve(str(tmp_path_factory.mktemp("web")))
-    yield s
-    s["httpd"].shutdown()
-
-
+site = pytest.fixture(scope="module")(webpage.site)
 browser = pytest.fixture(scope="module")(chromium.browser)
 
 
@@ -47,13 +43,21 @@ def _context(browser, size, scheme="dark"):
                                has_touch=True, color_scheme=scheme)
 
 
+def _fresh(browser, site, size=(360, 740), files=None):
+    """A phone's page of the device started again on files (none: a new device)."""
+    ctx = _context(browser, size)
+    page = _open(ctx, site)
+    page.evaluate("([f, s]) => window.device.restart(f, s)", [files or {}, 1])
+    return ctx, page
+
+
 def _open(ctx, site, query="clock=test&nosw"):
     page = ctx.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.goto(site["url"] + ("?" + query if query else ""))
     page.wait_for_function("window.oled && window.oled.frames > 0 && document.body.classList.contains('ready')",
-                           polling=100, timeout=30000)
+                           polling=100, timeout=chromium.LOADED_MS)
     return page
 
 
@@ -120,8 +124,8 @@ def test_a_note_goes_by_itself_after_a_few_seconds(browser, site):
         page.evaluate("t => window.device.say(t)", "Loaded game.json, roster.json.")
         assert page.is_visible("#note")
         t0 = time.monotonic()
-        page.wait_for_function("document.getElementById('note').hidden", polling=100, timeout=20000)
-        assert 4 <= time.monotonic() - t0 <= 15
+        page.wait_for_function("document.getElementById('note').hidden", polling=100, timeout=chromium.LOADED_MS)
+        assert time.monotonic() - t0 >= 4          # (read first: a few seconds)
     finally:
         ctx.close()
 
@@ -187,10 +191,8 @@ def test_the_panels_lit_pixels_are_bright_by_default_and_contrast_sets_them(brow
 
 
 def test_an_sh1106_setting_loaded_from_a_board_changes_nothing_in_the_page(browser, site):
-    ctx = _context(browser, (360, 740))
+    ctx, page = _fresh(browser, site, files={"settings.json": json.dumps({"sh1106": True})})
     try:
-        page = _open(ctx, site)
-        page.evaluate("([f, s]) => window.device.restart(f, s)", [{"settings.json": json.dumps({"sh1106": True})}, 1])
         page.evaluate("ms => window.device.advance(ms)", script.BOOT_MS)
         with open(golden.path("menu")) as f:
             assert rows(page) == f.read().split()      # not shifted 2 px: the page's panel is an SSD1306
@@ -209,16 +211,16 @@ def _frame(page):
 
 
 def _views_ready(page):
-    page.wait_for_function("window.device.table() !== null", polling=100, timeout=30000)
+    page.wait_for_function("window.device.table() !== null", polling=100, timeout=chromium.LOADED_MS)
     frame = _frame(page)
-    frame.wait_for_function("document.getElementById('st').textContent.indexOf('Waiting') < 0", polling=100, timeout=30000)
+    frame.wait_for_function("document.getElementById('st').textContent.indexOf('Waiting') < 0", polling=100, timeout=chromium.LOADED_MS)
     return frame
 
 
 def _state_after(page, before):
     """The views' state once it is another than before (a commit made it)."""
     page.wait_for_function("s => JSON.stringify(window.device.table()) !== s", arg=json.dumps(before),
-                           polling=100, timeout=30000)
+                           polling=100, timeout=chromium.LOADED_MS)
     return page.evaluate("() => window.device.table()")
 
 
@@ -254,10 +256,8 @@ def _ten_hand(h):
 
 
 def test_the_views_say_what_show_json_says_after_every_commit_of_a_played_game(browser, site, tmp_path):
-    ctx = _context(browser, (360, 740))
+    ctx, page = _fresh(browser, site)
     try:
-        page = _open(ctx, site)
-        page.evaluate("() => window.device.restart({}, 1)")
         play(page, _TEN)
         frame = _views_ready(page)
         state = page.evaluate("() => window.device.table()")
@@ -265,7 +265,7 @@ def test_the_views_say_what_show_json_says_after_every_commit_of_a_played_game(b
             play_keyboard(page, _ten_hand(h))
             state = _state_after(page, state)
             frame.wait_for_function("n => document.getElementById('st').innerText.indexOf(n + ' hand') >= 0",
-                                    arg=h + 1, polling=100, timeout=30000)
+                                    arg=h + 1, polling=100, timeout=chromium.LOADED_MS)
             want = _show_json(tmp_path, stored(page)["game.json"])
             assert want["hands"] == h + 1
             shown, status = _shown_standings(frame)
@@ -280,7 +280,7 @@ def test_the_views_say_what_show_json_says_after_every_commit_of_a_played_game(b
         play_keyboard(page, "OK")
         _state_after(page, state)
         assert "game.json" not in stored(page) and "history.json" in stored(page)
-        frame.wait_for_function("document.getElementById('st').innerText.indexOf('No game') >= 0", polling=100, timeout=30000)
+        frame.wait_for_function("document.getElementById('st').innerText.indexOf('No game') >= 0", polling=100, timeout=chromium.LOADED_MS)
         assert page.errors == []
     finally:
         ctx.close()
@@ -302,7 +302,7 @@ def test_the_views_are_the_phones_page_showing_the_engines_figures(browser, site
         page = _open(ctx, site)
         page.evaluate("([f, s]) => window.device.restart(f, s)", [{"game.json": savefile.dumps(game)}, 1])
         frame = _views_ready(page)
-        frame.wait_for_function("document.querySelectorAll('#sd tr').length > 1", polling=100, timeout=30000)
+        frame.wait_for_function("document.querySelectorAll('#sd tr').length > 1", polling=100, timeout=chromium.LOADED_MS)
         _all_views(frame)
         phones.check(frame, game)
         assert page.errors == []
@@ -327,7 +327,7 @@ def test_the_views_read_at_320_wide_in_14_px_text_at_least_following_the_system(
         for make in (phones.classic, phones.twist, phones.dice):
             page.evaluate("([f, s]) => window.device.restart(f, s)", [{"game.json": savefile.dumps(make()[0])}, 1])
             frame = _views_ready(page)
-            frame.wait_for_function("document.querySelectorAll('#sd tr').length > 1", polling=100, timeout=30000)
+            frame.wait_for_function("document.querySelectorAll('#sd tr').length > 1", polling=100, timeout=chromium.LOADED_MS)
             for tab in frame.query_selector_all("nav button"):
                 if not tab.is_visible():
                     continue
@@ -340,39 +340,6 @@ def test_the_views_read_at_320_wide_in_14_px_text_at_least_following_the_system(
         bg = frame.evaluate("getComputedStyle(document.body).backgroundColor")
         lum = sum(int(x) for x in bg[bg.index("(") + 1:bg.index(")")].split(",")[:3]) / 3
         assert (lum > 180) if scheme == "light" else (lum < 60), bg
-    finally:
-        ctx.close()
-
-
-def test_a_commit_is_in_the_views_within_a_second(browser, site):
-    # the browser's own clock: a game of three continued, its first hand entered with the
-    # keyboard at a person's pace; from the save's OK let go to its standings in the views
-    from engine_mpy import savefile
-    from engine_mpy.classic import Classic
-    ctx = _context(browser, (360, 740))
-    try:
-        page = _open(ctx, site, query="nosw")
-        game = savefile.dumps(Classic({"players": ["A", "B", "C"], "dealer": 1}))
-        page.evaluate("([f, s]) => window.device.restart(f, s)", [{"game.json": game}, 1])
-        steps = script.parse("OK " + GAME_AND_HAND[len(GAME) + 1:])
-        names = {1: "ArrowUp", 2: "ArrowDown", 4: "ArrowLeft", 8: "ArrowRight", 16: "Enter"}
-        frame = _views_ready(page)
-        assert "0 hands" in frame.inner_text("#st")
-        frame.evaluate("""() => { window.__t = null; new MutationObserver(() => {
-            if (window.__t === null) window.__t = performance.timeOrigin + performance.now(); })
-            .observe(document.getElementById('sd'), {childList: true, subtree: true}); }""")
-        for bits, hold, then in steps:
-            k = names[bits]
-            page.keyboard.down(k)
-            page.wait_for_timeout(max(hold, 60))
-            t0 = page.evaluate("() => performance.timeOrigin + performance.now()")
-            page.keyboard.up(k)                       # (OK acts when let go)
-            page.wait_for_timeout(max(then, 200))
-            assert frame.evaluate("window.__t") is None or (bits, hold, then) == steps[-1]
-        frame.wait_for_function("window.__t !== null", polling=50, timeout=10000)
-        took = frame.evaluate("window.__t") - t0
-        assert took <= 1000, took
-        assert "1 hand" in frame.inner_text("#st")
     finally:
         ctx.close()
 
@@ -398,9 +365,7 @@ DRAFTS = {
 def _entry_then_gone(browser, site, keys, how):
     """A page playing keys, then gone (reloaded, or closed and another opened): the screen
     and the flash's records before, the page after."""
-    ctx = _context(browser, (360, 740))
-    page = _open(ctx, site)
-    page.evaluate("() => window.device.restart({}, 1)")
+    ctx, page = _fresh(browser, site)
     play(page, keys)
     screen = rows(page)
     writes = storage(page)["writes"]
@@ -430,10 +395,8 @@ def test_a_hand_half_entered_comes_back_on_its_page_with_its_entries(browser, si
 
 
 def test_the_draft_is_no_flash_write_and_goes_with_the_commit(browser, site):
-    ctx = _context(browser, (360, 740))
+    ctx, page = _fresh(browser, site)
     try:
-        page = _open(ctx, site)
-        page.evaluate("() => window.device.restart({}, 1)")
         play(page, GAME)
         writes = storage(page)["writes"]
         hand_keys = GAME_AND_HAND[len(GAME) + 1:]
@@ -471,10 +434,8 @@ def test_a_draft_older_than_the_files_is_not_put_back(browser, site):
     # the tab gone after a hand's save and before the draft followed it: the draft is of
     # the game before the save, and entering that hand again would count it twice
     before, after = DRAFTS["check_page"]
-    ctx = _context(browser, (360, 740))
+    ctx, page = _fresh(browser, site)
     try:
-        page = _open(ctx, site)
-        page.evaluate("() => window.device.restart({}, 1)")
         play(page, before)
         storage(page, draftFrozen=True)
         play_keyboard(page, after)                     # saved; the draft still the entry's
@@ -491,18 +452,15 @@ def test_a_draft_older_than_the_files_is_not_put_back(browser, site):
 def test_the_commands_docs_web_md_gives_read_a_finished_games_download(browser, site, tmp_path):
     # a finished game has no game.json: export and stats read it from the history
     import zipfile
-    from test_web_storage import FINISH, near_end
+    from test_web_storage import FINISH, _downloaded, near_end
     ctx = browser.new_context(accept_downloads=True)
     try:
         page = _open(ctx, site)
         page.evaluate("([f, s]) => window.device.restart(f, s)", [{"game.json": near_end("Ann", "Bob")}, 1])
         play(page, FINISH)
         assert "game.json" not in stored(page)
-        with page.expect_download() as d:
-            page.click("#download")
-        path = tmp_path / "files.zip"
-        d.value.save_as(str(path))
-        with zipfile.ZipFile(str(path)) as z:
+        _, path = _downloaded(page, tmp_path)
+        with zipfile.ZipFile(path) as z:
             z.extractall(str(tmp_path))
         for cmd in (["export", "phase10", "--csv", "-"], ["stats", "phase10"]):
             r = subprocess.run([sys.executable, "-m", "host_sim"] + cmd, cwd=str(tmp_path), capture_output=True,
@@ -560,11 +518,11 @@ def test_the_icons_fill_their_zones_and_the_manifest_installs_with_no_warning(br
     try:
         page = ctx.new_page()
         page.goto(site["url"])
-        page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=30000)
+        page.wait_for_function("document.body.classList.contains('ready')", polling=100, timeout=chromium.LOADED_MS)
         page.evaluate("() => navigator.serviceWorker.ready")
         page.reload()
         page.wait_for_function("navigator.serviceWorker.controller !== null && document.body.classList.contains('ready')",
-                               polling=100, timeout=30000)
+                               polling=100, timeout=chromium.LOADED_MS)
         cdp = ctx.new_cdp_session(page)
         assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
         got = cdp.send("Page.getAppManifest")
