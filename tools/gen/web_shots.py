@@ -7,7 +7,8 @@ the loopback and opened as a phone (2 device pixels a CSS pixel, touch, dark); e
 played on the device with its own keys (tests/table_keys.py, as the golden screens are) or
 started on a saved game, then the page is taken:
   web_portrait.png    360x740 held upright: a Phase 10 game of three after three hands
-  web_landscape.png   740x360 held sideways: a Dice turn, the Dice sheet beside it
+  web_landscape.png   740x360 held sideways: a Dice turn (B's first roll), the Dice sheet
+                      beside it (A's first turn in it)
   web_views.png       the views at 390 px, light: a Twist game's board
   web_icons.png       the home-screen icon at 48 and 192 px (the maskable one as Android's
                       round mask cuts it, and the 'any' one), in Chromium
@@ -67,7 +68,7 @@ def portrait(browser, site):
 
 def landscape(browser, site):
     from host_sim import golden
-    keys = dict(golden.CASES)["dice_turn_made"]
+    keys = dict(golden.CASES)["dice_home"] + " OK OK"     # A's turn saved (30), B's rolled
     ctx, page = _open(browser, site, (740, 360))
     try:
         _game(page, keys)
@@ -91,7 +92,7 @@ def views(browser, site):
 ICONS = """<!doctype html><meta charset="utf-8"><style>
 body { margin: 0; padding: 24px; background: linear-gradient(160deg, #3a5a8c, #1c2c48); font: 14px system-ui, sans-serif;
        color: #fff; display: flex; gap: 36px; align-items: flex-end; }
-figure { margin: 0; text-align: center; } figcaption { margin-top: 6px; text-shadow: 0 1px 2px #000; }
+figure { margin: 0; text-align: center; } figcaption { margin-top: 6px; text-shadow: 0 1px 2px #000; white-space: nowrap; }
 .round { border-radius: 50%; }
 </style>
 <figure><img class="round" src="maskable-512.png" width="192" height="192"><figcaption>Phase 10</figcaption></figure>
@@ -104,7 +105,7 @@ figure { margin: 0; text-align: center; } figcaption { margin-top: 6px; text-sha
 def icons(browser, site):
     with open(os.path.join(site["dir"], "home.html"), "w") as f:
         f.write(ICONS)
-    ctx = browser.new_context(viewport={"width": 560, "height": 280})
+    ctx = browser.new_context(viewport={"width": 680, "height": 280})
     try:
         page = ctx.new_page()
         page.goto(site["url"] + "home.html")
