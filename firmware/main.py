@@ -89,9 +89,10 @@ def build(board=None, clock=None, root="/", mem_free=None, seed=None, urandom=No
         if urandom is None:
             if seed is None:
                 print("No os.urandom on this port: game ids come from a source seeded as the dice's.")
+            # (a method of its own, not a function of this module's: that would keep
+            # start-up's code in RAM once start-up has let it go)
             from firmware.edges.rng import Rng
-            ids = Rng(None if seed is None else seed ^ 0x1D5EED)
-            urandom = lambda n: bytes(ids.getrandbits(8) for _ in range(n))
+            urandom = Rng(None if seed is None else seed ^ 0x1D5EED).draw
     session.urandom = urandom
     session.now = now
     # The first frame, the menu, as soon as it can be drawn; what start-up does after it

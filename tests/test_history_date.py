@@ -7,23 +7,10 @@ import os
 
 from host_sim import script, sim
 from tests import table_keys as K
+from tests.test_wording import drawn
 
 sim.use_fake_machine()
 HEAD = '{"format":"phase10-history","v":2}\n'
-
-
-def drawn(dev):
-    """Every text the screen on top draws."""
-    app = dev.app
-    c = app.canvas
-    got = []
-    text = c.text
-    c.text = lambda s, *a, **k: (got.append(s), text(s, *a, **k))[1]
-    try:
-        app.redraw()
-    finally:
-        c.text = text
-    return got
 
 
 def test_a_games_page_shows_its_date_and_hour_where_known(tmp_path):

@@ -97,12 +97,12 @@ def twin(keys, state, *extra):
 # until issue 43 made the app's screen stack and memory policy classes of their own and
 # the device's module names one table: about 4.8 KB more of this 64-bit heap, all the way
 # through a session (tools/bench/heap_live.py), and the Classic even-phases session, which
-# passed from 140K, passes from 146K; the cap keeps 4K over that, as before. 150K to 158K with
+# passed from 140K, passes from 146K; the cap keeps 4K over that, as before. 150K to 154K with
 # issue 48 (every game an id and its times): the taps' 30-hand session (tests/test_taps.py),
-# the hungriest, passed from 148K and passes from 153K, 2 KB of it the simulator's own
-# source of ids (firmware/edges/rng.py, seeded as its dice are: a board draws them from
-# os.urandom); the cap keeps 5K over that.
-SESSION_HEAP = "158K"
+# the hungriest, passed from 148K and passes from 150K (the simulator's own source of ids,
+# firmware/edges/rng.py seeded as its dice are, among it: a board draws them from
+# os.urandom); the cap keeps 4K over that.
+SESSION_HEAP = "154K"
 
 
 def play(state, chunks, screen=None, arg=None, heap=SESSION_HEAP, each=False):

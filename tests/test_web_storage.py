@@ -14,7 +14,7 @@ import zipfile
 import pytest
 
 import chromium
-from webpage import as_data, play, reloaded, rows, serve, sim_files, sim_rows, storage, stored
+from webpage import play, reloaded, rows, serve, sim_rows, storage, stored
 
 # A game of Phase 10 (the first two phases) at its end: Continue, the standings, and OK
 # finish it (the next start counts it in the history and the roster)
@@ -122,6 +122,11 @@ def _load(page, tmp_path, files, replace=None):
             page.click("#confirm button[value=%s]" % ("replace" if replace else "keep"))
     page.wait_for_function("!document.getElementById('note').hidden && document.getElementById('note').textContent", polling=100, timeout=chromium.LOADED_MS)
     return page.inner_text("#note")
+
+
+def _players(files):
+    """The running game's players (its save converted to the device's version at start)."""
+    return json.loads(files["game.json"].splitlines()[0])["settings"]["players"]
 
 
 def _games(files):
@@ -303,7 +308,8 @@ def test_a_link_with_the_old_test_options_is_the_published_device(browser, publi
                 break
         assert rows(page) == done
         got, _ = _downloaded(page, tmp_path)
-        assert got["history.1.json"] == files["history.1.json"]       # no archive deleted
+        # no archive deleted (the history as loaded: merged, each game given its id)
+        assert [n for n, _ in _games({"history.1.json": got["history.1.json"]})] == list(range(1, 101))
         assert [n for n, _ in _games({"history.json": got["history.json"]})] == list(range(101, 122))
         assert "game.json" not in got
     finally:
@@ -348,7 +354,8 @@ def test_load_is_one_step_all_or_nothing(browser, site, tmp_path):
         assert _load(page, tmp_path, new, replace=True).startswith("Loaded")
         steps = storage(page)["writes"] - n0
         after = stored(page)
-        assert steps >= 1 and all(as_data(after)[k] == v for k, v in sim_files(new).items())
+        assert steps >= 1 and after["roster.json"] == new["roster.json"] and _players(after) == ["C", "D"]
+        assert _games({"history.json": after["history.json"]}) == [(1, ("A", "B")), (2, ("A", "B")), (3, ("A", "B"))]
         for cut in [("cutAfter", k) for k in range(steps + 1)] + [("tear", t) for t in (1, 20, 21, 200)]:
             page.evaluate("([f, s]) => window.device.restart(f, s)", [before, 1])
             storage(page, **{cut[0]: cut[1]})
@@ -425,15 +432,22 @@ def test_a_download_zip_is_loaded_back_and_an_older_one_is_refused(browser, site
         play(page, FINISH)
         newer, newer_zip = _downloaded(page, tmp_path, "newer.zip")
         assert _games(newer) == [(1, ("A", "B")), (2, ("C", "D"))]
+        # (merged by each game's id: every game it holds is in History already, so nothing,
+        # not even its older roster, is loaded)
         line = _load(page, tmp_path, {"older.zip": open(older, "rb").read()})
-        assert line.startswith("Nothing loaded: ") and "game 2" in line and "older" in line, line
+        assert line == "Nothing loaded: every game in it is in History already.", line
+        assert stored(page) == newer
+        # a game.json downloaded before its finish, loaded back: refused, never counted twice
+        line = _load(page, tmp_path, {"game.json": near_end("A", "B")})
+        assert line.startswith("Nothing loaded: Finished already on ") and "it is in History" in line, line
         assert stored(page) == newer
         # the newer zip loaded back (on a fresh device: a restore)
         page.evaluate("([f, s]) => window.device.restart(f, s)", [{}, 1])
         assert _load(page, tmp_path, {"newer.zip": open(newer_zip, "rb").read()}).startswith("Loaded")
-        assert stored(page) == newer
+        restored = stored(page)
+        assert _games(restored) == _games(newer) and restored["roster.json"] == newer["roster.json"]
         reloaded(page)
-        assert stored(page) == newer
+        assert stored(page) == restored
     finally:
         ctx.close()
 
@@ -477,16 +491,19 @@ def test_games_kept_by_the_earlier_site_move_over_once_and_odd_names_never_stop_
             for (const [k, t] of Object.entries(odd)) localStorage.setItem(k, t); }""",
                        [{n: _as_stored(t) for n, t in files.items()}, odd])
         page = _device(ctx, site)
-        assert as_data(stored(page)) == sim_files(files)          # (the game written out as version 3)
+        moved = stored(page)
+        # every file over, byte for byte (the save then converted to this firmware's version)
+        assert {n: moved[n] for n in files if n != "game.json"} == {n: files[n] for n in files if n != "game.json"}
+        assert _players(moved) == ["Zoë", "B"]
         note = page.inner_text("#note")
         assert "Left alone" in note and '".."' in note, note
         left = blank.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('phase10:')).sort()")
         assert left == sorted(odd)                 # the device's files moved, the odd ones left
         reloaded(page)
-        assert as_data(stored(page)) == sim_files(files)
+        assert stored(page) == moved
         assert page.evaluate("document.getElementById('note').hidden")        # said once
         play(page, "OK")
-        assert rows(page) == sim_rows(files, "OK")
+        assert rows(page) == sim_rows(moved, "OK")
     finally:
         ctx.close()
 

@@ -102,10 +102,10 @@ def play(page, keys):
     play_keyboard(page, keys)
 
 
-def _sim(files, keys, fixed_panel=False):
-    """The simulator started on files ({name: text}), keys played: (its screen rows, its
-    files as it leaves them). fixed_panel: on a board that fixes its panel's controller, as
-    the page's does (firmware/boards/web.py PANEL): no SH1106 line in Settings."""
+def sim_rows(files, keys, fixed_panel=False):
+    """The simulator started on files ({name: text}), keys played: its screen rows.
+    fixed_panel: on a board that fixes its panel's controller, as the page's does
+    (firmware/boards/web.py PANEL): no SH1106 line in Settings."""
     import tempfile
     from host_sim import sim
     sim.use_fake_machine()
@@ -117,31 +117,7 @@ def _sim(files, keys, fixed_panel=False):
         if fixed_panel:
             dev.app.board.PANEL = "ssd1306"
         dev.play(script.parse(keys))
-        out = {}
-        for n in os.listdir(state):
-            with open(os.path.join(state, n)) as f:
-                out[n] = f.read()
-        return dev.rows(), out
-
-
-def sim_rows(files, keys, fixed_panel=False):
-    """The simulator started on files ({name: text}), keys played: its screen rows."""
-    return _sim(files, keys, fixed_panel)[0]
-
-
-def sim_files(files, keys=""):
-    """The files the simulator leaves, started on files and keys played, as data (as_data):
-    a game of an earlier version is written out as version 3 with the id of its bytes at its
-    first start (docs/save-format.md), by the page's device as by any."""
-    return as_data(_sim(files, keys)[1])
-
-
-def as_data(files):
-    """{name: each line's JSON}: what files ({name: text}) say, whatever the runtime that
-    wrote them (MicroPython's json keeps a dict's keys in its own order, and writes "ë" where
-    CPython writes "\\u00eb")."""
-    import json
-    return {n: [json.loads(line) for line in t.splitlines() if line.strip()] for n, t in files.items()}
+        return dev.rows()
 
 
 def stored(page):

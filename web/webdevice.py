@@ -73,19 +73,21 @@ def start(seed, test_clock=False, note="", root="/data"):
             _said.append(msg)
         say(app, msg)
     App.say = said_too
-    # (by name: build() took urandom and now before flash since issue 48, and the flash given
-    # in urandom's place left the store on the port's own files: nothing reached the
-    # browser's storage)
     app = main.build(board, TestClock() if test_clock else PageClock(), root, None, seed,
-                     urandom=_urandom, flash=(flash, flash.open_file))
+                     urandom=_crypto, now=_now, flash=(flash, flash.open_file))
     _board[:] = [board.BUTTONS]
     _app[:] = [app]
 
 
-def _urandom(n):
-    # a new game's id from the browser's crypto (the worker's random_bytes: "1,2,...")
+def _crypto(n):
+    """n random bytes from the browser's crypto (a new game's id)."""
     import pagejs
-    return bytes([int(x) for x in pagejs.random_bytes(n).split(",")])
+    return bytes(int(x) for x in pagejs.random_bytes(n).split(","))
+
+
+def _now():
+    """The table's time: the browser always knows it (seconds since 1970)."""
+    return int(time.time())
 
 
 def app():
@@ -201,7 +203,12 @@ def _check_game():
             return "game.json: %s." % e
     if game.torn:
         return "game.json: the line of hand %d is cut short." % game.torn
-    return None
+    game = None
+    # a game the history holds already is never loaded to be finished (and counted) again
+    from firmware.game import gamecheck
+    from firmware.files.store import Store
+    with open(CHECK + "/game.json", "rb") as f:
+        return gamecheck.finished_already(Store("/data"), f.read())
 
 
 def _check_history(name, text):
@@ -225,49 +232,26 @@ def _check_history(name, text):
     return None
 
 
-def _numbers(path):
-    import json
-    out = []
-    with open(path) as f:
-        f.readline()
-        for line in f:
-            if line.strip():
-                out.append(json.loads(line).get("n"))
-    return out
-
-
-def _span(ns):
-    ns = sorted(ns)
-    return "game %d" % ns[0] if len(ns) == 1 else "games %d-%d" % (ns[0], ns[-1])
-
-
-def check_histories(loaded):
+def merge_histories(loaded):
     """The history the device would hold with the loaded history files (names, comma
-    separated, in CHECK) in place of its own of those names: None when every game it holds
-    is still there, each once; else one line why not (an older download over a newer
-    history)."""
-    names = [n for n in loaded.split(",") if n]
-    if not names:
-        return None
-    from firmware.history import entries
+    separated, in CHECK) merged into its own by each game's id (firmware/history/
+    histmerge.py: a game and a game number held once): a JSON line, {"error": why} when
+    nothing is to be loaded, else {"message", "write": the new history's names, written to
+    CHECK/merged/, "remove": the device's history files no longer part of it}."""
+    import json
+    from firmware.history import histmerge
     from firmware.files.store import Store
-    store = Store("/data")
-    mine = [n for n in entries.files(store) if store.exists(n)]
-    held = {}
-    for n in mine:
-        for k in _numbers("/data/" + n):
-            held[k] = n
-    after = {}
-    for n in [m for m in mine if m not in names]:
-        for k in _numbers("/data/" + n):
-            after[k] = n
-    for n in names:
-        for k in _numbers(CHECK + "/" + n):
-            if k in after:
-                return "%s and the device's %s both hold game %d." % (n, after[k], k) if after[k] != n \
-                    else "%s holds game %d twice." % (n, k)
-            after[k] = n
-    lost = [k for k in held if k not in after]
-    if lost:
-        return "the device holds %s that the loaded history does not: it is older than the device's." % _span(lost)
-    return None
+    got = {}
+    for n in [n for n in loaded.split(",") if n]:
+        with open(CHECK + "/" + n, "rb") as f:
+            got[n] = f.read()
+    msg, files, remove = histmerge.merge(Store("/data"), got)
+    got = None
+    if files is None:
+        if msg.startswith("Nothing loaded: "):
+            msg = msg[len("Nothing loaded: "):]
+        return json.dumps({"error": msg})
+    for n in files:      # (the page made the folder, empty)
+        with open(CHECK + "/merged/" + n, "wb") as f:
+            f.write(files[n])
+    return json.dumps({"message": msg, "write": list(files), "remove": remove})

@@ -437,8 +437,9 @@ function longLine(bytes) {
   }
   return bytes.length - start > LINE_MAX ? line : 0;
 }
-function checkLoad(files) {
-  // one line why the files cannot be taken as they are, or null
+function checkLoad(files, extra) {
+  // one line why the files cannot be taken as they are, or null; files becomes what is
+  // written (a history merged), extra gets {remove, message}
   const seen = new Set();
   for (const [name, bytes] of files) {
     if (!kept(name)) return name + " is not one of the device's files (game.json, settings.json, roster.json, history.json, history.N.json).";
@@ -449,16 +450,30 @@ function checkLoad(files) {
     const long = longLine(bytes);
     if (long) return name + " line " + long + " is longer than the device writes (" + LINE_MAX + " bytes).";
   }
-  FS.mkdirTree("/check");
-  for (const n of FS.readdir("/check")) if (n !== "." && n !== "..") FS.unlink("/check/" + n);
+  FS.mkdirTree("/check/merged");
+  for (const d of ["/check/merged", "/check"]) {
+    for (const n of FS.readdir(d)) if (n !== "." && n !== ".." && FS.isFile(FS.stat(d + "/" + n).mode)) FS.unlink(d + "/" + n);
+  }
   for (const [name, bytes] of files) FS.writeFile("/check/" + name, bytes);
   for (const [name] of files) {
     const why = dev.check_file(name);
     if (why) return why;
   }
-  const why = dev.check_histories(files.map(([n]) => n).filter(historyName).join(","));
-  if (why) return why;
+  // the history loaded is merged into the device's by each game's id
+  const histories = files.map(([n]) => n).filter(historyName);
+  if (histories.length) {
+    const merged = JSON.parse(dev.merge_histories(histories.join(",")));
+    if (merged.error) return merged.error;
+    files.splice(0, files.length, ...files.filter(([n]) => !historyName(n)));
+    for (const n of merged.write) files.push([n, FS.readFile("/check/merged/" + n)]);
+    extra.remove = merged.remove;
+    extra.message = merged.message;
+  }
   let after = live();
+  for (const n of extra.remove) {
+    const before = flash ? flash.files.get(n) : null;
+    if (before && !files.some(([m]) => m === n)) after -= before.data.length;
+  }
   for (const [name, bytes] of files) {
     const before = flash ? flash.files.get(name) : null;
     after += bytes.length - (before ? before.data.length : 0);
@@ -472,24 +487,25 @@ function load(m) {
   // {ok, message} or {ask}: a running game is replaced only once the player has said so
   const files = m.files.map(([n, b]) => [n, new Uint8Array(b)]);
   if (!files.length) return { ok: false, message: "Nothing loaded: no file chosen." };
-  const why = checkLoad(files);
-  if (why) return { ok: false, message: "Nothing loaded: " + why };
   const names = files.map(([n]) => n);
+  const extra = { remove: [], message: "" };
+  const why = checkLoad(files, extra);
+  if (why) return { ok: false, message: "Nothing loaded: " + why };
   if (names.includes("game.json") && !m.replace && dev.running()) return { ask: dev.running() };
   // a game file loaded goes with no journal of another game's finish, nor a stale copy
-  const removes = [];
-  for (const name of names) {
+  const removes = extra.remove.filter((n) => flash && flash.files.has(n));
+  for (const name of files.map(([n]) => n)) {
     for (const extra of [name + ".tmp"]) if (flash && flash.files.has(extra)) removes.push(extra);
   }
   if (flash) {
     const err = flash.batch(removes, files, Date.now());
     if (err) return { ok: false, message: "Nothing loaded: the browser did not keep the files (" + (err === ENOSPC ? "its storage is full" : "a storage error") + ")." };
   }
-  for (const n of removes) { try { FS.unlink(DATA + "/" + n); } catch (e) { /* not there */ } }
+  for (const n of removes.concat(extra.remove)) { try { FS.unlink(DATA + "/" + n); } catch (e) { /* not there */ } }
   for (const [name, bytes] of files) FS.writeFile(DATA + "/" + name, bytes);
   if (draft) draft.write("", 0);
   boot(crypto.getRandomValues(new Uint32Array(1))[0] || 1);
-  return { ok: true, message: "Loaded " + names.join(", ") + "." };
+  return { ok: true, message: "Loaded " + names.join(", ") + "." + (extra.message ? " " + extra.message : "") };
 }
 
 function files() {

@@ -22,6 +22,11 @@ class Rng:
         """n (1-32) random bits: the top bits of the next state, the best-mixed ones."""
         return self._next() >> (32 - n)
 
+    def draw(self, n):
+        """n random bytes: a new game's id where there is no os.urandom to draw it from, or
+        in the simulator (firmware/main.py build)."""
+        return bytes(self.getrandbits(8) for _ in range(n))
+
     def randrange(self, n):
         """A whole number 0..n-1, without the bias of a plain modulo."""
         if n <= 0:
