@@ -240,6 +240,11 @@ class App:
             k = key & _KEY_MASK
             if k == _BACK or k == _LEFT:
                 screens.pop()
+        # a screen the key asked for once it is done (Screens.after): the screen that asked
+        # is no longer held here when its successor's code loads
+        scr = None
+        if screens.after is not None:
+            screens.push(screens.after)
 
     def step(self):
         """Take the next key event (if any) to the top screen, idle, redraw, save what a

@@ -23,6 +23,13 @@ class Screens:
         self.memory = memory    # (App.memory) told which screens' modules are in use
         self.stack = []         # the screens open, the bottom first (App.stack: this list)
         self.made = 0           # screens built (the simulator's time model charges each)
+        # A screen to open once the key being handled is done (App.handle pushes it): the
+        # screen that asked, closed meanwhile, and its module have left RAM by then, so the
+        # new screen's code loads into the room they took. A hand that ends a game opens
+        # the game-over screen so: opened from the hand's own key method, its code loaded
+        # while the hand entry's (about 10 KB of code and data on the emulated Pico's .mpy
+        # install) was still held by that method running, and a 96 KB heap ran out there.
+        self.after = None
 
     def top(self):
         scr = self.stack[-1]
@@ -46,6 +53,7 @@ class Screens:
 
     def push(self, name, arg=None):
         """Open screen module firmware/screens/<name>.py; its make(app, arg) builds it."""
+        self.after = None
         if self.stack:
             self.park_top()
         self.memory.tidy = True

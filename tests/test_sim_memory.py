@@ -65,3 +65,36 @@ def test_out_of_memory_while_drawing_is_survived_too():
         assert app.top().module == "note" and [s.module for s in app.stack] == ["menu", "note"]
     finally:
         shutil.rmtree(d, ignore_errors=True)
+
+
+def test_the_game_over_screen_is_built_once_the_hand_that_ended_the_game_has_gone():
+    # The hand that ends a game closes and the game-over screen opens on the same key. When
+    # the game-over screen is built nothing may hold the hand entry any more (its screen,
+    # its entry, its code): on a small heap that code leaves RAM first. Opened from the
+    # hand's own key method, both screens' code were held at once, and the emulated Pico's
+    # .mpy install with a 96 KB heap ran out there in the 55-hand games
+    # (firmware/stack.py Screens.after).
+    import gc
+    d = tempfile.mkdtemp(prefix="phase10-mem-")
+    try:
+        dev = script.Device(state=d)
+        dev.play(script.parse(new_game("classic", ["Ann", "Bob"], 0, "first_n", 1)))
+        app = dev.app
+        make = app.screens._make
+        held = []
+
+        def watched(name, arg):
+            if name == "gameover":
+                gc.collect()
+                # this device's hand screen and entry (another test's device may live on)
+                g = app.session.game
+                held.append([o for o in gc.get_objects()
+                             if type(o).__module__ in ("firmware.screens.hand", "firmware.game.hand_entry")
+                             and (getattr(o, "app", None) is app or getattr(o, "game", None) is g)])
+            return make(name, arg)
+        app.screens._make = watched
+        dev.play(script.parse(hand(0, [None, FAIL])))
+        assert app.top().module == "gameover" and app.session.game.state.over
+        assert held == [[]], held
+    finally:
+        shutil.rmtree(d, ignore_errors=True)

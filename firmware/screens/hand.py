@@ -165,7 +165,8 @@ class Hand(Screen):
             app.pop()   # the sheet the hand was picked from: back to the standings
         st = app.session.game.state
         if st.over or st.tiebreak:
-            app.push("gameover")
+            # once this key is done, when this screen's code has left RAM (Screens.after)
+            app.screens.after = "gameover"
 
     # --- keys: one method a stage (_KEY) -----------------------------------------------
     def ahead(self):
