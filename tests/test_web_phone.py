@@ -84,6 +84,11 @@ def test_the_panel_and_every_button_are_on_screen_and_no_button_moves_when_a_not
         assert len([b for b in before if b[0] in ("up", "down", "left", "right", "ok", "help")]) == 6
         for name, left, top, right, bottom in before:
             assert left >= 0 and top >= 0 and right <= w and bottom <= h, (name, left, top, right, bottom, size)
+        # the bar cut nowhere: the name shown whole or not at all, each button's words whole
+        cut = page.evaluate("""() => [...document.querySelectorAll('#top h1, #top button, #top label')]
+            .filter(e => getComputedStyle(e).display !== 'none' && e.scrollWidth > e.clientWidth + 1)
+            .map(e => e.textContent.trim())""")
+        assert cut == [], (cut, size)
         # nothing to scroll, and no pull-to-refresh
         assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight && document.scrollingElement.scrollWidth <= innerWidth")
         for el in ("document.documentElement", "document.body"):
