@@ -119,6 +119,7 @@ def _load(page, tmp_path, files, replace=None):
         page.wait_for_function("document.getElementById('confirm').open || !document.getElementById('note').hidden",
                                polling=100, timeout=chromium.LOADED_MS)
         if page.evaluate("document.getElementById('confirm').open"):
+            page.asked = page.inner_text("#confirm-text")
             page.click("#confirm button[value=%s]" % ("replace" if replace else "keep"))
     page.wait_for_function("!document.getElementById('note').hidden && document.getElementById('note').textContent", polling=100, timeout=chromium.LOADED_MS)
     return page.inner_text("#note")
@@ -367,6 +368,9 @@ def test_load_is_one_step_all_or_nothing(browser, site, tmp_path):
         page.evaluate("([f, s]) => window.device.restart(f, s)", [before, 1])
         line = _load(page, tmp_path, {"game.json": near_end("C", "D")}, replace=False)
         assert line == "Nothing loaded: the running game goes on."
+        # the question names the game as the engine holds it: two hands (the file's third
+        # record is the tie-break's start, no hand; counting its lines said 3)
+        assert page.asked == "Replace the Phase 10 game of A, B (2 hands) with the loaded game?", page.asked
         assert stored(page) == before
         # a replaced file is counted once: a history a line longer, in place of the one the
         # device holds, fits in a room a line and a half larger than what is kept

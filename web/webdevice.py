@@ -138,24 +138,17 @@ def three_button():
 
 def running():
     """The game the device is playing, in a few words ("" when none): what Load would
-    replace."""
-    import json
-    try:
-        with open("/data/game.json") as f:
-            head = json.loads(f.readline())
-            hands = 0
-            for line in f:
-                if line.strip():
-                    hands += 1
-    except (OSError, ValueError):
+    replace, named as the views name it (engine_mpy/standings.py TITLES) with the hands
+    (turns) the engine counts."""
+    s = _app[0].session
+    g = s.game if s is not None else None
+    if g is None:
         return ""
-    if not isinstance(head, dict):
-        return "a game"
-    s = head.get("settings")
-    players = s.get("players") if isinstance(s, dict) else None
-    kind = {"classic": "Phase 10", "masters": "Masters", "twist": "Twist", "dice": "Dice"}.get(head.get("game"), "")
-    who = ", ".join(str(p) for p in players) if isinstance(players, list) else "?"
-    return "the %s game of %s (%d %s)" % (kind, who, hands, "turns" if head.get("game") == "dice" else "hands")
+    from engine_mpy.standings import TITLES
+    dice = g.KIND == "dice"
+    n = g.state.turns if dice else g.state.hands
+    return "the %s game of %s (%d %s)" % (TITLES[g.KIND], ", ".join(g.settings["players"]), n,
+                                          "turns" if dice else "hands")
 
 
 # Load: the files a player loads are put in CHECK by the page, each read here as the device
