@@ -11,18 +11,10 @@
 import gc
 import sys
 
-try:
-    from time import ticks_us, ticks_diff
-except ImportError:  # CPython, from the project root
-    import time
+from ticks import ticks_diff, ticks_us  # (this folder: the script's own)
 
-    sys.path.insert(0, ".")
-
-    def ticks_us():
-        return time.perf_counter_ns() // 1000
-
-    def ticks_diff(a, b):
-        return a - b
+if sys.implementation.name != "micropython":
+    sys.path.insert(0, ".")   # CPython, from the project root: engine_mpy
 
 from engine_mpy.dice_eval import FACE_COL, N_DICE
 

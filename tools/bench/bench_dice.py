@@ -5,18 +5,10 @@
 # Also runs on CPython from the project root: .venv/bin/python tools/bench/bench_dice.py
 import sys
 
-try:
-    from time import ticks_us, ticks_diff
-except ImportError:  # CPython
-    import time
+from ticks import ticks_diff, ticks_us  # (this folder: the script's own)
 
-    sys.path.insert(0, ".")
-
-    def ticks_us():
-        return time.perf_counter_ns() // 1000
-
-    def ticks_diff(a, b):
-        return a - b
+if sys.implementation.name != "micropython":
+    sys.path.insert(0, ".")   # CPython, from the project root: engine_mpy
 
 
 import random
